@@ -1,0 +1,84 @@
+"""Content (card decks) as data: one JSON format for every game, validated on load.
+
+A deck file looks like::
+
+    {"format": "rules-explorer-deck", "version": 1, "game": "proving-grounds",
+     "label": "...", "enemies": [{...}, ...], ...}
+
+Every problem is reported as ``ContentError(file, entry, field, problem)``.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from .errors import ContentError
+
+DECK_FORMAT = "rules-explorer-deck"
+DECK_VERSION = 1
+
+
+def read_deck_file(path: str | Path, game: str) -> tuple[dict, str]:
+    """Read and check the header of a deck file; returns (data, source name)."""
+    path = Path(path)
+    source = str(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ContentError(source, "file", "-", f"cannot be read ({e.strerror or e})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ContentError(source, "file", "-", f"is not valid JSON ({e})") from None
+    check_header(data, source, game)
+    return data, source
+
+
+def check_header(data: Any, source: str, game: str) -> None:
+    if not isinstance(data, dict):
+        raise ContentError(source, "file", "-", "must be a JSON object")
+    r = Entry(source, "file", data)
+    if r.get("format", str) != DECK_FORMAT:
+        raise ContentError(source, "file", "format", f"must be {DECK_FORMAT!r}")
+    if r.get("version", int) != DECK_VERSION:
+        raise ContentError(source, "file", "version", f"must be {DECK_VERSION}")
+    if r.get("game", str) != game:
+        raise ContentError(source, "file", "game", f"is {data['game']!r}; this loader reads {game!r} decks")
+
+
+class Entry:
+    """Typed access to one card's fields, raising ``ContentError`` with file, card and field."""
+
+    def __init__(self, source: str, entry: str, data: Any):
+        self.source, self.entry = source, entry
+        if not isinstance(data, dict):
+            raise ContentError(source, entry, "-", f"must be an object, got {type(data).__name__}")
+        self.data = data
+
+    def fail(self, field: str, problem: str) -> ContentError:
+        return ContentError(self.source, self.entry, field, problem)
+
+    def get(self, field: str, kind: type | tuple[type, ...], default: Any = ..., check: Callable[[Any], bool] | None = None, expect: str = "") -> Any:
+        if field not in self.data:
+            if default is ...:
+                raise self.fail(field, "is missing")
+            return default
+        value = self.data[field]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+            names = " or ".join(k.__name__ for k in kinds)
+            raise self.fail(field, f"must be {names}, got {value!r}")
+        if check is not None and not check(value):
+            raise self.fail(field, f"must be {expect}, got {value!r}")
+        return value
+
+    def choice(self, field: str, allowed: Iterable[Any], default: Any = ...) -> Any:
+        allowed = tuple(allowed)
+        value = self.get(field, object, default)
+        if value not in allowed:
+            raise self.fail(field, f"must be one of {', '.join(map(repr, allowed))}, got {value!r}")
+        return value
+
+    def unknown_fields(self, known: Iterable[str]) -> None:
+        extra = sorted(set(self.data) - set(known))
+        if extra:
+            raise self.fail(extra[0], f"is not a known field (known: {', '.join(sorted(known))})")

@@ -1,0 +1,52 @@
+"""The engine protocol every game implements, so one session, one conformance test
+and one widget toolkit serve all four games (in the spirit of OpenSpiel's API)."""
+from __future__ import annotations
+
+from typing import Any, Protocol, Sequence
+
+from .events import Event
+
+
+class Game(Protocol):
+    """A game is a set of pure functions over immutable states.
+
+    ``apply`` never mutates its input; an illegal action raises ``IllegalAction``,
+    so the caller's state is untouched by construction.
+    """
+
+    name: str
+
+    def default_options(self) -> Any: ...
+    def options_from_json(self, data: dict) -> Any: ...
+    def options_to_json(self, options: Any) -> dict: ...
+    def default_content(self) -> Any: ...
+    def content_from_json(self, data: dict, source: str) -> Any: ...
+    def content_to_json(self, content: Any) -> dict: ...
+
+    def initial_state(self, options: Any, content: Any) -> Any: ...
+    def current_player(self, state: Any) -> int: ...
+    def legal_actions(self, state: Any) -> Sequence[Any]: ...
+    def chance(self, state: Any, action: Any) -> Any | None:
+        """The chance spec the action needs (see ``explorer.core.chance``), or None."""
+    def apply(self, state: Any, action: Any, outcome: Any = None) -> tuple[Any, list[Event]]: ...
+    def is_terminal(self, state: Any) -> bool: ...
+    def result(self, state: Any) -> str | None: ...
+    def action_to_json(self, action: Any) -> dict: ...
+    def action_from_json(self, data: dict) -> Any: ...
+
+
+_REGISTRY: dict[str, str] = {
+    "proving-grounds": "explorer.proving_grounds.game:GAME",
+}
+
+
+def get_game(name: str) -> Game:
+    """The registered game called ``name`` (imported on first use)."""
+    import importlib
+
+    try:
+        target = _REGISTRY[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}") from None
+    module, attr = target.split(":")
+    return getattr(importlib.import_module(module), attr)
