@@ -1,7 +1,7 @@
 """Proving Grounds cards as data ("Enemy Card Anatomy" and the module cards), validated on load."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -82,7 +82,7 @@ class Deck:
 
     label: str
     sample: bool
-    source: str
+    source: str = field(compare=False)
     enemies: tuple[EnemyCard, ...]
     chariots: tuple[ChariotCard, ...] = ()
     inspirations: tuple[InspirationCard, ...] = ()

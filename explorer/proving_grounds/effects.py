@@ -128,7 +128,7 @@ def parse_effect(entry, field_name: str, data: Any, kinds: tuple[str, ...]) -> E
         raise entry.fail(f"{field_name}.effect", f"unknown effect {name!r}; known effects: {', '.join(sorted(EFFECTS))}")
     etype = EFFECTS[name]
     if etype.kind not in kinds:
-        raise entry.fail(f"{field_name}.effect", f"{name!r} is a {etype.kind} effect; this card needs a {' or '.join(kinds)} effect")
+        raise entry.fail(f"{field_name}.effect", f"{name!r} is {_article(etype.kind)} effect; this card needs {' or '.join(map(_article, kinds))} effect")
     params = []
     for pname, spec in etype.params.items():
         where = f"{field_name}.{pname}"
@@ -146,6 +146,10 @@ def parse_effect(entry, field_name: str, data: Any, kinds: tuple[str, ...]) -> E
     if extra:
         raise entry.fail(f"{field_name}.{extra[0]}", f"is not a parameter of {name!r} (parameters: {', '.join(etype.params) or 'none'})")
     return EffectRef(name, tuple(params))
+
+
+def _article(word: str) -> str:
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 # -- modifiers ---------------------------------------------------------------------------
