@@ -125,7 +125,7 @@ def enemy_mods(state: State, n: int, mods: Modifiers | None = None) -> Modifiers
 
 
 def marker_down(state: State, n: int, spaces: int, section: str) -> tuple[State, list[Event]]:
-    """Move enemy #n's marker down; reaching the bottom space is a wound suffered at once (ruling R6)."""
+    """Move enemy #n's marker down; reaching the bottom space is a wound suffered at once (ruling PG-6)."""
     slot = state.slot(n)
     if slot is None:
         return state, [Event(f"No enemy in slot #{n}: nothing happens.", section)]
