@@ -118,9 +118,11 @@ def load_deck(path: str | Path) -> Deck:
     return deck_from_json(data, source)
 
 
-def sample_deck() -> Deck:
-    """The original sample deck shipped with the project (not the published cards)."""
-    with resources.as_file(resources.files(__package__) / "content" / "sample_deck.json") as p:
+def sample_deck(name: str = "sample_deck") -> Deck:
+    """A deck shipped with the project: ``sample_deck`` (30 enemies and every module's cards) or
+    ``rulebook_examples`` (enemies built to replay the rulebook's examples). Original content,
+    not the published cards."""
+    with resources.as_file(resources.files(__package__) / "content" / f"{name}.json") as p:
         return load_deck(p)
 
 
