@@ -35,3 +35,40 @@ def describe_board(state: State) -> str:
     lines.append(f"Dice pool ({len(state.pool)}): {', '.join(dice)}" + (f"; dragonling: {state.dragonling}" if state.dragonling else ""))
     lines.append(f"Defeated: {len(state.defeated)} of {o.defeats_to_win}; round {state.round}")
     return "\n".join(lines)
+
+
+def describe_action(state: State, action) -> str:
+    """A button label for an action, in the rulebook's words."""
+    from . import state as a
+
+    faces = dict(zip(state.pool, state.faces))
+    match action:
+        case a.SetUp():
+            return "Set up the arena"
+        case a.RotateDial(slot=n):
+            return f"Face enemy #{n}"
+        case a.RollActivation():
+            return "Roll for the conspirators"
+        case a.Roll():
+            return "Roll the dice"
+        case a.Reroll(face=f, dragonling=d):
+            return f"Reroll the {f}s" + (" + dragonling" if d else "")
+        case a.PlaceOnChariot(chariot=i, dice=dice):
+            return f"Place {' + '.join(f'{colour(x)} {faces.get(x, 0)}' for x in dice)} on chariot #{i}"
+        case a.Stop():
+            return "Stop rolling (Battle End)"
+        case a.TimeUp():
+            return "Time is up"
+        case a.ChooseEnemy(slot=n):
+            return f"Enemy #{n}"
+        case a.ExhaustDie(die=d):
+            return f"Exhaust a {colour(d)} die" + (f" showing {faces[d]}" if faces.get(d) else "")
+        case a.Replace(colour=c):
+            return f"Take the {c} die" if c else "Keep the white die"
+        case a.AssignDragonling(slot=n):
+            return f"{state.dragonling.capitalize()} on enemy #{n}" if n else "Do not use the dragonling"
+        case a.ChaosReroll():
+            return "Chaos: reroll the coloured dice"
+        case a.TakeSunDie(colour=c):
+            return f"Take the {c} die from the dial"
+    return str(action)

@@ -1,7 +1,7 @@
 """The Proving Grounds state (an immutable value) and the actions a player takes."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import Deck

@@ -1,0 +1,161 @@
+"""Benchmark the Proving Grounds reroll solver (Step 1: Roll Dice).
+
+Run: ``.venv/bin/python benchmarks/pg_solver.py``
+
+Machines here vary up to 2x between runs, so every time is also printed as
+a ratio against a baseline measured in the same run:
+
+* solve: the factorised dense operator from PERFORMANCE_NOTES.md (per-face
+  white transition matrix times the value table, coloured dice averaged);
+* decision read: one small numpy call;
+* a pool question without rerolls: icepool.
+"""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+import time
+from collections import Counter
+
+import numpy as np
+
+from explorer.proving_grounds.odds import FaceAdditiveGoal, RerollSolver
+
+POOL = ["white"] * 5 + ["blue", "green", "yellow"]
+REROLLS = 10
+
+
+def timed(run, repeats):
+    """Median seconds of ``repeats`` calls, and the last result."""
+    times, result = [], None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+def battle_steps(face, n_white, colours):
+    """Net battle-track steps against enemy #face: a single is hit back, sets climb."""
+    dice = n_white + len(colours)
+    if dice == 0:
+        return 0.0
+    if dice == 1:
+        return -1.0
+    return min(dice // 2, 3) + (0.5 if "green" in colours and face == 4 else 0.0)
+
+
+class DenseBaseline:
+    """Value iteration with a dense 252 x 252 white operator per face (the notes' method).
+
+    Independent of the solver: its own state order, operators and terminal values.
+    """
+
+    def __init__(self, table, rerolls):
+        self.rerolls = rerolls
+        self.whites = [tuple(Counter(c).get(f, 0) for f in range(6))
+                       for c in itertools.combinations_with_replacement(range(6), 5)]
+        index = {w: i for i, w in enumerate(self.whites)}
+        self.index = index
+        self.operators = np.zeros((6, len(self.whites), len(self.whites)))
+        for f, (i, w) in itertools.product(range(6), enumerate(self.whites)):
+            stay = list(w)
+            stay[f] = 0
+            for landed in itertools.product(range(6), repeat=w[f]):
+                after = stay.copy()
+                for face in landed:
+                    after[face] += 1
+                self.operators[f, i, index[tuple(after)]] += 6.0 ** -w[f]
+        counts = np.array(self.whites)
+        faces = np.arange(6)
+        self.legal = np.stack([
+            counts[:, f, None, None, None] + (faces[:, None, None] == f)
+            + (faces[None, :, None] == f) + (faces[None, None, :] == f) >= 2
+            for f in range(6)
+        ])
+        self.stop = np.zeros((len(self.whites), 6, 6, 6))
+        for i, w in enumerate(self.whites):
+            for b, g, y in itertools.product(range(6), repeat=3):
+                shown = {f: [] for f in range(6)}
+                for colour, f in (("blue", b), ("green", g), ("yellow", y)):
+                    shown[f].append(colour)
+                self.stop[i, b, g, y] = sum(table(f + 1, w[f], tuple(sorted(shown[f]))) for f in range(6))
+
+    def solve(self):
+        values = self.stop
+        for _ in range(self.rerolls):
+            best = self.stop.copy()
+            for f in range(6):
+                after = np.tensordot(self.operators[f], values, axes=(1, 0))
+                for axis in (1, 2, 3):  # a coloured die showing f lands anywhere
+                    after = after.copy()
+                    at_f = [slice(None)] * 4
+                    at_f[axis] = f
+                    after[tuple(at_f)] = after.mean(axis=axis)
+                np.maximum(best, np.where(self.legal[f], after, -np.inf), out=best)
+            values = best
+        return values
+
+    def value(self, values, roll):
+        white = [0] * 6
+        coloured = {}
+        for colour, face in roll:
+            if colour == "white":
+                white[face - 1] += 1
+            else:
+                coloured[colour] = face - 1
+        return values[self.index[tuple(white)], coloured["blue"], coloured["green"], coloured["yellow"]]
+
+
+def main():
+    goal = FaceAdditiveGoal(battle_steps)
+    print(f"pool: 5 white + blue, green, yellow; {REROLLS} rerolls; face-additive goal")
+
+    start = time.perf_counter()
+    solver = RerollSolver(POOL, REROLLS, goal)
+    cold = time.perf_counter() - start
+    warm, solver = timed(lambda: RerollSolver(POOL, REROLLS, goal), 7)
+    baseline = DenseBaseline(battle_steps, REROLLS)
+    base, base_values = timed(baseline.solve, 3)
+    rng = np.random.default_rng(2024)
+    rolls = [[(c, int(f)) for c, f in zip(POOL, rng.integers(1, 7, size=len(POOL)))]
+             for _ in range(500)]
+    rolls.append([(c, 1) for c in POOL])  # worst case for a decision: all eight dice one set
+    agree = max(abs(solver.value(r) - baseline.value(base_values, r)) for r in rolls)
+    print(f"  solve (cold, builds state layout): {cold * 1e3:7.1f} ms")
+    print(f"  solve (median of 7):               {warm * 1e3:7.1f} ms   target <= 100 ms")
+    print(f"  baseline dense operator (median 3): {base * 1e3:6.1f} ms   ratio solver/baseline = "
+          f"{warm / base:.3f}   max |difference| = {agree:.1e}")
+
+    start = time.perf_counter()
+    for roll in rolls:
+        solver.decision(roll)
+    per_decision = (time.perf_counter() - start) / len(rolls)
+    worst, _ = timed(lambda: solver.decision(rolls[-1]), 50)
+    small_call, _ = timed(lambda: rng.integers(1, 7, size=8), 2000)
+    print(f"  decision read (mean of {len(rolls)}):       {per_decision * 1e3:6.3f} ms   target <= 1 ms   "
+          f"ratio to one small numpy call = {per_decision / small_call:.1f}")
+    print(f"  decision read, all dice one set:   {worst * 1e3:6.3f} ms")
+
+    import icepool
+
+    print("K=0: chance of at least four of a kind in 8 dice")
+    start = time.perf_counter()
+    exact = (icepool.d6.pool(8).largest_count() >= 4).probability(True)
+    ice = time.perf_counter() - start
+    four = lambda dice: max(Counter(f for _, f in dice).values()) >= 4  # noqa: E731
+    start = time.perf_counter()
+    ours = RerollSolver(["white"] * 8, 0, four).value()
+    mine = time.perf_counter() - start
+    print(f"  icepool: {float(exact):.15f} ({exact}) in {ice * 1e3:.1f} ms (cold)")
+    print(f"  solver:  {ours:.15f} in {mine * 1e3:.1f} ms   ratio solver/icepool = {mine / ice:.2f}   "
+          f"|difference| = {abs(ours - float(exact)):.1e}")
+    ice_warm, _ = timed(lambda: (icepool.d6.pool(8).largest_count() >= 4).probability(True), 5)
+    mine_warm, _ = timed(lambda: RerollSolver(["white"] * 8, 0, four).value(), 5)
+    print(f"  warm (icepool cached, solver layout cached): icepool {ice_warm * 1e3:.2f} ms, "
+          f"solver {mine_warm * 1e3:.1f} ms, ratio = {mine_warm / ice_warm:.1f}")
+
+
+if __name__ == "__main__":
+    main()

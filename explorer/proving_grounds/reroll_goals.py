@@ -1,0 +1,111 @@
+"""Goals of the reroll solver: what the final dice are worth, computed per state or from per-face tables."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import numpy as np
+
+from .reroll_inputs import FACES, Dice, Goal, _call_goal, _goal_number
+from .reroll_space import _PoolLayout, layout_for
+
+
+# --------------------------------------------------------------------------
+# Goals.
+
+
+class FaceAdditiveGoal:
+    """A goal that adds one term per face, so terminal values come from small tables.
+
+    Step 2 assigns the dice showing f to enemy #f, so a per-enemy outcome
+    (battle-track steps, hits) depends only on the dice showing that face.
+    The solver calls ``table`` once per face and dice combination (a few
+    hundred calls) instead of once per final dice state (tens of thousands).
+
+    Args:
+        table: ``table(face, n_white, colours) -> number``, where ``colours``
+            is the sorted tuple of non-white colours showing ``face`` (with
+            repeats). Must be a pure function.
+    """
+
+    def __init__(self, table: Callable[[int, int, tuple[str, ...]], Any]):
+        if not callable(table):
+            raise TypeError(
+                f"table: expected a callable (face, n_white, colours) -> number, got {table!r}"
+            )
+        self.table = table
+        self._tables: dict[tuple, np.ndarray] = {}
+
+    def term(self, face: int, n_white: int, colours: tuple[str, ...]) -> float:
+        """The value contributed by the dice showing ``face``."""
+        try:
+            value = self.table(face, n_white, colours)
+        except Exception as exc:
+            raise ValueError(
+                f"goal raised {type(exc).__name__}: {exc} on face {face} "
+                f"with {n_white} white and colours {colours}"
+            ) from exc
+        return _goal_number(value, f"on face {face} with {n_white} white and colours {colours}")
+
+    def __call__(self, dice: Dice) -> float:
+        white = [0] * 7
+        colours: list[list[str]] = [[] for _ in range(7)]
+        for colour, face in dice:
+            if colour == "white":
+                white[face] += 1
+            else:
+                colours[face].append(colour)
+        return sum(self.term(f, white[f], tuple(sorted(colours[f]))) for f in FACES)
+
+    def face_tables(self, layout: _PoolLayout) -> np.ndarray:
+        """Term of every face for every count of each colour: shape ``(6, size_1+1, ...)``."""
+        if layout.key not in self._tables:
+            tables = np.empty((6,) + tuple(size + 1 for size in layout.sizes))
+            for counts in itertools.product(*(range(size + 1) for size in layout.sizes)):
+                shown = dict(zip(layout.colours, counts))
+                others = tuple(sorted(itertools.chain.from_iterable(
+                    (colour,) * n for colour, n in shown.items() if colour != "white"
+                )))
+                for face in FACES:
+                    tables[(face - 1,) + counts] = self.term(face, shown.get("white", 0), others)
+            tables.flags.writeable = False
+            self._tables[layout.key] = tables
+        return self._tables[layout.key]
+
+    def stop_values(self, layout: _PoolLayout) -> np.ndarray:
+        """Goal value of every final dice state, from the face tables."""
+        tables = self.face_tables(layout)
+        total = np.zeros(layout.shape)
+        for f in range(6):
+            total += tables[f][np.ix_(*(g.face_counts[f] for g in layout.groups))]
+        return total.reshape(-1)
+
+
+def stop_values(layout: _PoolLayout, goal: Goal) -> np.ndarray:
+    """Goal value of every dice state: what stopping now is worth (Step 1: Roll Dice)."""
+    if isinstance(goal, FaceAdditiveGoal):
+        return goal.stop_values(layout)
+    values = np.empty(layout.n_states)
+    for index, dice in enumerate(layout.all_dice()):
+        values[index] = _call_goal(goal, dice)
+    return values
+
+
+def goal_cache_key(pool: tuple[str, ...], goal: Goal) -> Hashable | None:
+    """A key under which a solve of ``goal`` may be cached, or None if it must not be.
+
+    A FaceAdditiveGoal is keyed by its table's contents, so equal tables share
+    a solve. Other hashable goals are keyed by themselves (functions compare by
+    identity), which assumes a goal is pure: the same object always means the
+    same thing. Unhashable goals are never cached.
+    """
+    if isinstance(goal, FaceAdditiveGoal):
+        tables = goal.face_tables(layout_for(pool))
+        return ("face-additive", tables.shape, tables.tobytes())
+    try:
+        hash(goal)
+    except TypeError:
+        return None
+    return ("goal", goal)

@@ -1,0 +1,87 @@
+"""Real-browser tests: Voila serves the dashboards on a free 127.0.0.1 port, Playwright drives Chromium.
+
+Where Playwright has no browser of its own (no internet to download one), the system Chromium
+is used through ``executable_path``.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _system_chromium() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, playwright):
+    """Use Playwright's own Chromium when it is installed, else the system one."""
+    args = {**browser_type_launch_args, "args": CHROMIUM_ARGS}
+    if not Path(playwright.chromium.executable_path).exists():
+        system = _system_chromium()
+        if system is None:
+            pytest.fail("no Chromium: run `playwright install chromium` or install the system chromium package")
+        args["executable_path"] = system
+    return args
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory):
+    """A Voila server for ``notebooks/`` with the project's voila.json; yields its base URL."""
+    port = _free_port()
+    home = tmp_path_factory.mktemp("jupyter")
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
+           "JUPYTER_RUNTIME_DIR": str(home / "runtime")}
+    log = open(home / "voila.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", "notebooks", f"--port={port}", "--no-browser",
+         "--Voila.ip=127.0.0.1", f"--Voila.connection_dir_root={home}"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 90
+    while True:
+        try:
+            urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=2)
+            break
+        except OSError:
+            if proc.poll() is not None or time.time() > deadline:
+                proc.kill()
+                raise RuntimeError(f"Voila did not start:\n{(home / 'voila.log').read_text()[-3000:]}")
+            time.sleep(0.5)
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
