@@ -47,4 +47,4 @@ class Countdown(w.HBox):
     def _render(self) -> None:
         colour = "#b00020" if self.running and self.remaining <= 10 else "#333"
         state = "" if self.running else " (stopped)"
-        self.label.value = f'<span style="font-size:20px;color:{colour}">\u23f1 {self.remaining:02d} s{state}</span>'
+        self.label.value = f'<span style="font-size:20px;color:{colour}">Time left: {self.remaining:02d} s{state}</span>'

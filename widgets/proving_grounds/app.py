@@ -54,6 +54,7 @@ class ProvingGroundsApp(w.VBox):
         self.mode = w.ToggleButtons(options=MODE_LABELS, value=mode, description="Mode")
         self.mode.add_class("mode")
         self.seed = w.IntText(value=seed or 0, description="Seed", layout=w.Layout(width="170px"))
+        self.seed.add_class("seed")
         self.rerolls = w.BoundedIntText(value=options.timer_rerolls or rerolls, min=0, max=30,
                                         description="Rerolls", layout=w.Layout(width="170px"))
         self.module_boxes = {m: w.Checkbox(value=getattr(options, m), description=MODULE_LABELS[m], indent=False,

@@ -9,7 +9,7 @@ from explorer.proving_grounds.state import State, colour
 from ..theme import die_html
 
 DOT = " \u00b7 "
-ICON_GLYPH = {"talon": "\U0001f985 talon", "tail": "\U0001f98e tail", "teeth": "\U0001f9b7 teeth"}
+ICON_GLYPH = {"talon": "\u25c6 talon", "tail": "\u25c6 tail", "teeth": "\u25c6 teeth"}
 
 
 def enemy_card_html(state: State, n: int, hit_odds: float | None = None) -> str:
@@ -29,7 +29,7 @@ def enemy_card_html(state: State, n: int, hit_odds: float | None = None) -> str:
         start = "*" if p == e.start else ""
         cells.append(f'<span class="{cls}" title="space {p}{" (start)" if start else ""}">{escape(text)}{start}</span>')
     if slot.shield:
-        badges.append("\U0001f6e1 shielded")
+        badges.append("\u26e8 SHIELDED")
     if e.icon:
         badges.append(ICON_GLYPH[e.icon])
     abilities = "".join(f'<div class="rx-small">{escape(a.text)}</div>' for a in e.abilities)
