@@ -66,7 +66,9 @@ def legal_actions(state: State) -> list:
     if phase == "rolling":
         return rolling_actions(state)
     if phase in ("wound", "exhaust"):
-        return [ExhaustDie(d) for d in distinct_dice(exhaustable(state))]
+        # before the attacks resolve a die's face matters (it leaves the attack); after, only its colour
+        faces = dict(zip(state.pool, state.faces)) if ("attacks",) in state.tasks else None
+        return [ExhaustDie(d) for d in distinct_dice(exhaustable(state), faces)]
     if phase == "replace":
         return [Replace(c) for c in dict.fromkeys(colour(d) for d in state.stack)] + [Replace(None)]
     if phase == "choose_enemy":
@@ -341,8 +343,10 @@ def _exhaust(state: State, die: str) -> State:
 
 
 def _exhaust_effect(state: State, action: ExhaustDie, outcome=None):
-    state2 = _exhaust(state, action.die)
-    return pop(state2), [Event(f"The {colour(action.die)} die showing {dict(zip(state.pool, state.faces)).get(action.die) or '-'} goes on the exhaustion track.", "Q2: Activate Effects")]
+    """A card effect exhausts a die (ruling PG-20: after the roll it leaves this round's attacks)."""
+    face = dict(zip(state.pool, state.faces)).get(action.die)
+    showing = f" showing {face}" if face else ""
+    return pop(_exhaust(state, action.die)), [Event(f"The {colour(action.die)} die{showing} goes on the exhaustion track.", "Q2: Activate Effects")]
 
 
 def _replace(state: State, action: Replace, outcome=None):
