@@ -146,15 +146,23 @@ def _pool_and_roll(state: State):
     return [c for c, _ in roll], roll
 
 
+POLICIES = ("optimal", "greedy", "never")
+
+
 def advise(state: State, rerolls_left: int, objective: str = "net_steps", target: int | None = None,
-           *, odds: bool = True) -> Advice:
+           *, odds: bool = True, policy: str = "optimal") -> Advice:
     """Values of every legal rolling choice (reroll a set, stop, place dice on a chariot).
 
     Args:
         rerolls_left: the set rerolls the timer still allows (a real-time clock is
             advised as if this many were left).
-        odds: also compute each enemy's hit and wound chances under optimal play.
+        odds: also compute each enemy's hit and wound chances this round.
+        policy: whose play those chances assume: "optimal" (for the objective), "greedy"
+            (reroll whichever set most improves the objective if play stopped right after)
+            or "never" (keep the roll).
     """
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {policy!r}")
     if state.phase != "rolling":
         raise ValueError(f"advice is for Step 1 while rolling; the game is at {state.phase!r}")
     pool, roll = _pool_and_roll(state)
@@ -174,7 +182,8 @@ def advise(state: State, rerolls_left: int, objective: str = "net_steps", target
     values.sort(key=lambda av: -av[1])
     slots = [n for n in range(1, 7) if state.slot(n)] if odds else []
     goals = [board_goal(state, kind, n) for n in slots for kind in ("hit", "wound")]
-    chances = solver.expectations(goals, roll, rerolls_left=rerolls_left) if goals else []
+    play = {"optimal": solver.optimal_policy, "greedy": solver.greedy_policy, "never": solver.never_reroll_policy}[policy]
+    chances = solver.expectations(goals, roll, play(), rerolls_left) if goals else []
     hit = dict(zip(slots, chances[0::2]))
     wound = dict(zip(slots, chances[1::2]))
     return Advice(tuple(values), hit, wound, rerolls_left, objective)

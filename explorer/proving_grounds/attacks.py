@@ -92,7 +92,7 @@ def resolve_attack(
     if not colours:
         down = mods.unattacked_down
         after = max(0, marker - down)
-        return Attack("none", marker, after, shield=shielded, note="not attacked" + (f"; moves down {down}" if down else ""))
+        return Attack("none", marker, after, shield=shielded, note="not attacked" + (f": marker down {down}" if down else ""))
     size = sum(mods.weight(c) for c in colours)
     kind = "set" if size >= 2 else "single"
     if shields and shielded:

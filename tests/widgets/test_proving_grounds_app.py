@@ -76,7 +76,7 @@ def test_live_odds_chart_shows_the_solver_values(app):
     app.act(Stop())
     assert app.odds_chart.figure is figure  # updated in place, never rebuilt
     app.odds_toggle.value = False
-    assert app.odds_box.layout.display == "none" and "P(hit)" not in app.board.value
+    assert app.odds_box.layout.visibility == "hidden" and "P(hit)" not in app.board.value
 
 
 def test_table_dice_mode_takes_typed_faces(app):

@@ -239,7 +239,8 @@ class ProvingGroundsApp(w.VBox):
         return max(0, budget - state.rerolls)
 
     def _show_odds(self, odds) -> None:
-        self.odds_box.layout.display = None if self.odds_toggle.value else "none"
+        # hidden, not removed: a plotly chart first drawn in a zero-size box keeps zero-size bars
+        self.odds_box.layout.visibility = "visible" if self.odds_toggle.value else "hidden"
         if not self.odds_toggle.value:
             self.odds_note.value = ""
             return
