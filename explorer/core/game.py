@@ -37,6 +37,7 @@ class Game(Protocol):
 
 _REGISTRY: dict[str, str] = {
     "proving-grounds": "explorer.proving_grounds.game:GAME",
+    "barbearian": "explorer.barbearian.game:GAME",
 }
 
 

@@ -1,0 +1,198 @@
+"""Dashboard benchmarks in a real Chromium against Voila on 127.0.0.1 (a script, not a test).
+
+Prints, in one run:
+  * first render of the Proving Grounds dashboard with a preheated kernel (target <= 3.5 s),
+    against a cold render by a second server without preheating (the baseline);
+  * click-to-updated-dice latency of a set reroll (target <= 200 ms), median of many clicks;
+  * memory per user kernel (target <= 150 MB RSS);
+  * five concurrent users on one server each playing a round (target: no errors).
+
+Usage: .venv/bin/python benchmarks/dashboard.py
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import psutil
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = "/voila/render/proving_grounds/play.ipynb"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Voila:
+    def __init__(self, *extra: str):
+        self.port = free_port()
+        self.dir = Path(tempfile.mkdtemp(prefix="rx-voila-"))
+        self.log_path = self.dir / "voila.log"
+        env = {**os.environ, "JUPYTER_CONFIG_DIR": str(self.dir / "c"), "JUPYTER_DATA_DIR": str(self.dir / "d"),
+               "JUPYTER_RUNTIME_DIR": str(self.dir / "r")}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "voila", "notebooks", f"--port={self.port}", "--no-browser",
+             f"--Voila.connection_dir_root={self.dir}", *extra],
+            cwd=ROOT, env=env, stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT)
+        self.url = f"http://127.0.0.1:{self.port}"
+        deadline = time.time() + 120
+        while True:
+            try:
+                urllib.request.urlopen(self.url + "/voila/static/voila.js", timeout=2)
+                return
+            except OSError:
+                if time.time() > deadline:
+                    raise RuntimeError(self.log_path.read_text())
+                time.sleep(0.3)
+
+    def wait_for_pool(self, notebook: str = "proving_grounds/play.ipynb", settle: float = 20.0) -> None:
+        """Wait until the preheated kernel for ``notebook`` exists, then let it finish its pre-render."""
+        deadline = time.time() + 180
+        while f"Kernel pool of {notebook} is filled" not in self.log_path.read_text():
+            if time.time() > deadline:
+                raise RuntimeError("kernel pool never filled")
+            time.sleep(0.5)
+        self.wait_idle(settle)
+
+    def wait_idle(self, limit: float) -> None:
+        """Until the server and its kernels use little CPU (pre-rendering is done)."""
+        proc = psutil.Process(self.proc.pid)
+        end = time.time() + limit
+        while time.time() < end:
+            busy = sum(p.cpu_percent(interval=None) for p in [proc, *proc.children(recursive=True)])
+            time.sleep(1.0)
+            busy = sum(p.cpu_percent(interval=None) for p in [proc, *proc.children(recursive=True)])
+            if busy < 10:
+                return
+
+    def kernels(self) -> list[psutil.Process]:
+        return [p for p in psutil.Process(self.proc.pid).children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def first_render(browser, url: str) -> float:
+    page = browser.new_page()
+    start = time.perf_counter()
+    page.goto(url + PAGE, timeout=120_000)
+    page.wait_for_selector(".proving-grounds-app .action-roll", timeout=120_000)
+    elapsed = time.perf_counter() - start
+    page.close()
+    return elapsed
+
+
+def faces(page) -> str:
+    return page.locator(".dice-tray").inner_html()
+
+
+def click_latency(browser, url: str, clicks: int = 15) -> list[float]:
+    page = browser.new_page()
+    page.goto(url + PAGE, timeout=120_000)
+    page.get_by_role("button", name="Study").click()
+    page.locator(".action-roll").click()
+    page.wait_for_selector(".dice-tray .rx-die")
+    times = []
+    while len(times) < clicks:
+        buttons = page.locator(".dice-tray button")
+        if buttons.count() == 0:  # no set left or the round ended: start a new game
+            page.locator(".new-game").click()
+            page.wait_for_selector(".action-roll")
+            page.locator(".action-roll").click()
+            page.wait_for_selector(".dice-tray .rx-die")
+            continue
+        before = faces(page)
+        start = time.perf_counter()
+        buttons.first.click()
+        page.wait_for_function("before => document.querySelector('.dice-tray').innerHTML !== before", arg=before, timeout=10_000)
+        times.append(time.perf_counter() - start)
+    page.close()
+    return times
+
+
+def main() -> None:
+    with sync_playwright() as pw:
+        executable = None if Path(pw.chromium.executable_path).exists() else shutil.which("chromium")
+        browser = pw.chromium.launch(executable_path=executable, args=ARGS)
+
+        cold = Voila("--VoilaConfiguration.preheat_kernel=False")
+        try:
+            cold_times = [first_render(browser, cold.url) for _ in range(2)]
+        finally:
+            cold.stop()
+
+        server = Voila()
+        try:
+            server.wait_for_pool()
+            warm_times = []
+            for _ in range(3):
+                warm_times.append(first_render(browser, server.url))
+                server.wait_for_pool(settle=25)  # the pool refills after each visitor
+            latency = click_latency(browser, server.url)
+            rss = [k.memory_info().rss / 2**20 for k in server.kernels()]
+
+            errors: list[str] = []
+            # Playwright's sync API is not thread-safe: five contexts are driven in turn, all open at once.
+            contexts = []
+            start = time.perf_counter()
+            for _ in range(5):
+                ctx = browser.new_context()
+                page = ctx.new_page()
+                page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+                page.goto(server.url + PAGE, wait_until="commit", timeout=180_000)
+                contexts.append((ctx, page))
+            for ctx, page in contexts:
+                try:
+                    page.wait_for_selector(".action-roll", timeout=180_000)
+                    page.get_by_role("button", name="Study").click()
+                    page.locator(".action-roll").click()
+                    page.wait_for_selector(".dice-tray .rx-die", timeout=60_000)
+                    page.locator(".action-stop").click()
+                    page.wait_for_selector("text=Step 2A", timeout=60_000)
+                except Exception as e:
+                    errors.append(repr(e))
+            concurrent_time = time.perf_counter() - start
+            kernels_during = len(server.kernels())
+            rss_five = [k.memory_info().rss / 2**20 for k in server.kernels()]
+            for ctx, _ in contexts:
+                ctx.close()
+        finally:
+            server.stop()
+        browser.close()
+
+    cold_med, warm_med = statistics.median(cold_times), statistics.median(warm_times)
+    lat_ms = [1000 * t for t in latency]
+    print(f"first render, cold kernel (baseline): {', '.join(f'{t:.2f}' for t in cold_times)} s; median {cold_med:.2f} s")
+    print(f"first render, preheated kernel:       {', '.join(f'{t:.2f}' for t in warm_times)} s; median {warm_med:.2f} s "
+          f"(target <= 3.5 s; {cold_med / warm_med:.1f}x faster than cold)")
+    print(f"click-to-updated-dice latency: median {statistics.median(lat_ms):.0f} ms, p90 "
+          f"{sorted(lat_ms)[int(0.9 * (len(lat_ms) - 1))]:.0f} ms over {len(lat_ms)} clicks (target <= 200 ms)")
+    print(f"memory per user kernel (RSS): {', '.join(f'{m:.0f}' for m in rss)} MB (target <= 150 MB)")
+    print(f"five concurrent users: {5 - len([e for e in errors if 'page error' not in e])} of 5 played a round "
+          f"in {concurrent_time:.1f} s with {len(errors)} errors; {kernels_during} kernels alive; "
+          f"kernel RSS {min(rss_five):.0f}-{max(rss_five):.0f} MB")
+    for e in errors:
+        print("  error:", e)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,233 @@
+"""Card effect registries: upgrade perks and trial requirements, each a name plus parameters.
+
+The rulebook describes Upgrade and Trial cards without printing them, so decks name
+effects from these registries. Two kinds:
+
+* *perks* (Upgrade cards) fold into one :class:`Perks` value per player; the rules read
+  that value, never the cards themselves;
+* *requirements* (Trial cards) are predicates ``(state, seat, **params) -> bool`` checked
+  whenever anything changes ("If at any point a player meets the requirements...").
+
+Unknown names and bad parameters are rejected when a deck loads.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
+
+from .options import RESOURCES
+
+SPACES = ("farm", "forge", "temple", "barracks")
+
+
+@dataclass(frozen=True)
+class Perks:
+    """Everything a player's Upgrade cards change."""
+
+    pillaging: bool = False
+    free_agents: frozenset[int] = frozenset()  # Captain's Training: faces that join any group
+    sentries: int = 0
+    gather_bonus: tuple[tuple[str, int], ...] = ()
+    raid_bonus: int = 0
+    loot_bonus: int = 0
+
+    def bonus(self, resource: str) -> int:
+        return sum(n for r, n in self.gather_bonus if r == resource)
+
+
+@dataclass(frozen=True)
+class Param:
+    kind: type | tuple[type, ...]
+    check: Callable[[Any], bool] = lambda v: True
+    expect: str = ""
+    default: Any = ...
+
+
+RESOURCE = Param(str, lambda v: v in RESOURCES, f"one of {', '.join(RESOURCES)}")
+COUNT = Param(int, lambda v: 1 <= v <= 20, "a whole number 1-20", 1)
+FACES = Param(list, lambda v: len(v) > 0 and all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6 for f in v),
+              "a non-empty list of faces 1-6", [5, 6])
+SPACE_OR_ANY = Param((str, type(None)), lambda v: v is None or v in SPACES, f"null or one of {', '.join(SPACES)}", None)
+
+
+@dataclass(frozen=True)
+class EffectType:
+    name: str
+    kind: str  # "perk" or "requirement"
+    text: str
+    params: dict[str, Param]
+    fn: Callable
+
+
+EFFECTS: dict[str, EffectType] = {}
+
+
+def _register(kind: str, name: str, text: str, **params: Param):
+    def deco(fn):
+        EFFECTS[name] = EffectType(name, kind, text, params, fn)
+        return fn
+    return deco
+
+
+def perk(name: str, text: str, **params: Param):
+    return _register("perk", name, text, **params)
+
+
+def requirement(name: str, text: str, **params: Param):
+    return _register("requirement", name, text, **params)
+
+
+@dataclass(frozen=True)
+class EffectRef:
+    """A card's effect: a registered name and its validated parameters."""
+
+    name: str
+    params: tuple[tuple[str, Any], ...] = field(default=())
+
+    @property
+    def type(self) -> EffectType:
+        return EFFECTS[self.name]
+
+    @property
+    def text(self) -> str:
+        p = {k: ("any space" if v is None else ", ".join(map(str, v)) if isinstance(v, tuple) else v) for k, v in self.params}
+        return self.type.text.format(**p)
+
+    def to_json(self) -> dict:
+        return {"effect": self.name, **{k: list(v) if isinstance(v, tuple) else v for k, v in self.params}}
+
+    def modify(self, perks: Perks) -> Perks:
+        return self.type.fn(perks, **dict(self.params))
+
+    def met(self, state, seat: int) -> bool:
+        return bool(self.type.fn(state, seat, **dict(self.params)))
+
+
+def parse_effect(entry, field_name: str, data: Any, kind: str) -> EffectRef:
+    """Validate ``{"effect": name, **params}`` (``entry`` is a ``core.content.Entry``)."""
+    if not isinstance(data, dict):
+        raise entry.fail(field_name, f"must be an object like {{\"effect\": \"name\", ...}}, got {data!r}")
+    name = data.get("effect")
+    known = sorted(n for n, e in EFFECTS.items() if e.kind == kind)
+    if name not in EFFECTS:
+        raise entry.fail(f"{field_name}.effect", f"unknown effect {name!r}; known {kind} effects: {', '.join(known)}")
+    etype = EFFECTS[name]
+    if etype.kind != kind:
+        raise entry.fail(f"{field_name}.effect", f"{name!r} is a {etype.kind} effect; this card needs a {kind} effect ({', '.join(known)})")
+    params = []
+    for pname, spec in etype.params.items():
+        where = f"{field_name}.{pname}"
+        if pname not in data:
+            if spec.default is ...:
+                raise entry.fail(where, "is missing")
+            value = spec.default
+        else:
+            value = data[pname]
+            kinds = spec.kind if isinstance(spec.kind, tuple) else (spec.kind,)
+            if isinstance(value, bool) or not isinstance(value, kinds) or not spec.check(value):
+                raise entry.fail(where, f"must be {spec.expect}, got {value!r}")
+        params.append((pname, tuple(value) if isinstance(value, list) else value))
+    extra = sorted(set(data) - set(etype.params) - {"effect"})
+    if extra:
+        raise entry.fail(f"{field_name}.{extra[0]}", f"is not a parameter of {name!r} (parameters: {', '.join(etype.params) or 'none'})")
+    return EffectRef(name, tuple(params))
+
+
+# -- perks (Upgrade cards) ------------------------------------------------------------------
+
+@perk("pillaging", "After a successful raid take both Glory and Resource tokens, choosing the Resources yourself.")
+def _pillaging(p: Perks) -> Perks:
+    return replace(p, pillaging=True)
+
+
+@perk("captains_training", "Dice showing {faces} are free agents on the Battleground and in the Barracks: they join any group.",
+      faces=FACES)
+def _captains_training(p: Perks, faces: tuple[int, ...]) -> Perks:
+    return replace(p, free_agents=p.free_agents | frozenset(faces))
+
+
+@perk("sentries", "Gain {count} Sentry token(s): each adds 1 to your Barracks against every raid.", count=COUNT)
+def _sentries(p: Perks, count: int) -> Perks:
+    return replace(p, sentries=p.sentries + count)
+
+
+@perk("gather_bonus", "Collect {amount} extra {resource} in every Gather phase.", resource=RESOURCE, amount=COUNT)
+def _gather_bonus(p: Perks, resource: str, amount: int) -> Perks:
+    return replace(p, gather_bonus=p.gather_bonus + ((resource, amount),))
+
+
+@perk("raid_bonus", "Each of your forces on the Battleground is {amount} stronger.", amount=COUNT)
+def _raid_bonus(p: Perks, amount: int) -> Perks:
+    return replace(p, raid_bonus=p.raid_bonus + amount)
+
+
+@perk("loot_bonus", "A raid that steals Resources takes {amount} more.", amount=COUNT)
+def _loot_bonus(p: Perks, amount: int) -> Perks:
+    return replace(p, loot_bonus=p.loot_bonus + amount)
+
+
+# -- requirements (Trial cards) -----------------------------------------------------------
+# Each reads only the (true) state; placements count only once revealed.
+
+@requirement("battleground_dice", "Place {count} dice in your Battleground (mercenaries count; raids need not succeed).", count=COUNT)
+def _battleground_dice(state, seat: int, count: int) -> bool:
+    return state.revealed and sum(1 for s in state.players[seat].placement if s and s.startswith("battleground")) >= count
+
+
+@requirement("same_value_space", "Place {count} dice showing the same value on one space.", count=COUNT)
+def _same_value_space(state, seat: int, count: int) -> bool:
+    if not state.revealed:
+        return False
+    p = state.players[seat]
+    groups: dict[tuple[str, int], int] = {}
+    for space, face in zip(p.placement, p.faces):
+        if space:
+            groups[space, face] = groups.get((space, face), 0) + 1
+    return any(n >= count for n in groups.values())
+
+
+@requirement("hold_resource", "Hold {amount} {resource}.", resource=RESOURCE, amount=COUNT)
+def _hold_resource(state, seat: int, resource: str, amount: int) -> bool:
+    return state.players[seat].resource(resource) >= amount
+
+
+@requirement("hold_each_resource", "Hold {amount} of each Resource.", amount=COUNT)
+def _hold_each_resource(state, seat: int, amount: int) -> bool:
+    return all(state.players[seat].resource(r) >= amount for r in RESOURCES)
+
+
+@requirement("specialists", "Have {count} Specialist tokens on {space}.", count=COUNT, space=SPACE_OR_ANY)
+def _specialists(state, seat: int, count: int, space: str | None) -> bool:
+    p = state.players[seat]
+    return (sum(n for _, n in p.specialists) if space is None else p.specialists_on(space)) >= count
+
+
+@requirement("locked_glory", "Have {count} locked Glory tokens.", count=COUNT)
+def _locked_glory(state, seat: int, count: int) -> bool:
+    return sum(1 for _, locked in state.players[seat].glory if locked) >= count
+
+
+@requirement("foreign_glory", "Hold {count} Glory tokens of other clans.", count=COUNT)
+def _foreign_glory(state, seat: int, count: int) -> bool:
+    p = state.players[seat]
+    return sum(1 for c, _ in p.glory if c != p.clan) >= count
+
+
+@requirement("raids_won", "Raid {count} different village(s) successfully in one round.", count=COUNT)
+def _raids_won(state, seat: int, count: int) -> bool:
+    return len(state.players[seat].raided) >= count
+
+
+@requirement("raids_repelled", "Your Barracks hold against {count} raid(s) in one round.", count=COUNT)
+def _raids_repelled(state, seat: int, count: int) -> bool:
+    return state.players[seat].repelled >= count
+
+
+@requirement("upgrades_owned", "Own {count} Upgrade cards.", count=COUNT)
+def _upgrades_owned(state, seat: int, count: int) -> bool:
+    return len(state.players[seat].upgrades) >= count
+
+
+@requirement("active_dice", "Have {count} active dice of your clan.", count=COUNT)
+def _active_dice(state, seat: int, count: int) -> bool:
+    return state.players[seat].active >= count

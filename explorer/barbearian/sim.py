@@ -1,0 +1,174 @@
+"""Batch simulation of whole games: first-player advantage and game length, with standard errors.
+
+Games run on the rules engine itself (``rules.apply``), without a Session's history, so
+the simulator agrees with the engine by construction; speed comes from skipping the
+per-step bookkeeping and from running chunks of games on an ``Executor``. Each game gets
+its own ``SeedSequence`` child, so results do not depend on how games are chunked or
+which worker runs them.
+"""
+from __future__ import annotations
+
+import math
+from concurrent.futures import Executor, as_completed
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from . import rules
+from .bots import make_bot
+from .cards import Deck, sample_deck
+from .options import Options
+from .plan import initial_state
+from .state import CHANCE
+from .views import view
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One simulated game: who started, who won (None: a draw at the round limit), how long it took."""
+
+    first: int
+    winner: int | None
+    rounds: int
+    steps: int
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """Summary of ``games`` games at one player count.
+
+    ``win_rate_by_offset[k]`` is the win rate (and its standard error) of the seat ``k``
+    places after the first player in turn order: offset 0 is the first player.
+    """
+
+    players: int
+    games: int
+    win_rate_by_offset: tuple[tuple[float, float], ...]
+    draw_rate: tuple[float, float]
+    rounds: tuple[float, float]  # mean and standard error
+    steps: tuple[float, float]
+    records: tuple[GameRecord, ...]
+
+    @property
+    def first_player_advantage(self) -> tuple[float, float]:
+        """First player's win rate minus a fair share (1 / players), with its standard error."""
+        rate, se = self.win_rate_by_offset[0]
+        return rate - 1.0 / self.players, se
+
+
+def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.SeedSequence, max_steps: int = 200_000) -> GameRecord:
+    """One whole game on the plain rules engine; each bot sees only its own view."""
+    children = children_of(seed, len(options.clans) + 1)
+    rng = np.random.Generator(np.random.PCG64(children[0]))
+    players = [make_bot(kind, np.random.Generator(np.random.PCG64(c))) for kind, c in zip(bots, children[1:])]
+    state = initial_state(options, deck)
+    first = None
+    for step in range(max_steps):
+        if state.result:
+            return GameRecord(first, state.winner, state.round, step)
+        seat = rules.current_player(state)
+        if seat == CHANCE:
+            action = rules.legal_actions(state)[0]
+            outcome = rules.chance(state, action).sample(rng)
+        else:
+            v = view(state, seat)
+            action, outcome = players[seat].choose(v, rules.legal_actions(v, seat)), None
+        state, _ = rules.apply(state, action, outcome)
+        if first is None and state.first is not None:
+            first = state.first
+    raise RuntimeError(f"game not finished after {max_steps} steps (seed {seed.entropy}, {seed.spawn_key})")
+
+
+def children_of(seed: np.random.SeedSequence, n: int) -> list[np.random.SeedSequence]:
+    """The first ``n`` children of ``seed``, the same every time (``spawn`` would move on)."""
+    return [np.random.SeedSequence(seed.entropy, spawn_key=tuple(seed.spawn_key) + (k,), pool_size=seed.pool_size)
+            for k in range(n)]
+
+
+def _run_chunk(options: Options, deck: Deck, bots: Sequence, seeds: Sequence[np.random.SeedSequence]) -> list[GameRecord]:
+    return [play_game(options, deck, bots, s) for s in seeds]
+
+
+def _mean_se(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    if n == 0:
+        return float("nan"), float("nan")
+    mean = sum(values) / n
+    if n == 1:
+        return mean, float("nan")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def summarize(players: int, records: Sequence[GameRecord]) -> SimResult:
+    n = len(records)
+    rates = []
+    for k in range(players):
+        wins = [1.0 if r.winner is not None and (r.winner - r.first) % players == k else 0.0 for r in records]
+        rates.append(_mean_se(wins))
+    draws = _mean_se([1.0 if r.winner is None else 0.0 for r in records])
+    return SimResult(players, n, tuple(rates), draws, _mean_se([r.rounds for r in records]),
+                     _mean_se([r.steps for r in records]), tuple(records))
+
+
+def simulate(players: int, bots, n_games: int, seed: int, *, options: Options | None = None, deck: Deck | None = None,
+             progress: Callable[[int, int], None] | None = None, executor: Executor | None = None,
+             chunk_size: int | None = None) -> SimResult:
+    """Play ``n_games`` whole games and summarize them.
+
+    Args:
+        players: 2, 3 or 4.
+        bots: one bot for every seat ("random", "greedy", "odds" or a picklable factory
+            ``rng -> bot``), or a single one for all seats.
+        n_games: how many games.
+        seed: root seed; game i uses ``SeedSequence(seed).spawn(n_games)[i]`` (its chance draws and
+            each bot get that child's own children).
+        options: rule options (their ``players`` is replaced by ``players``); defaults otherwise.
+        deck: the Upgrade and Trial cards (the sample deck by default).
+        progress: called as ``progress(games_done, n_games)``.
+        executor: e.g. a ``ProcessPoolExecutor`` or a Dask client's executor; None runs here.
+        chunk_size: games per submitted task (default: about four tasks per worker, at most 50 games).
+
+    Returns:
+        A :class:`SimResult` whose records are in game order.
+    """
+    if isinstance(bots, str) or callable(bots):
+        bots = [bots] * players
+    bots = list(bots)
+    if len(bots) != players:
+        raise ValueError(f"need {players} bots (one per seat), got {len(bots)}")
+    base = options or Options(players=players)
+    if base.players != players:
+        fields = base.to_json()
+        fields.update(players=players, clans=None)
+        base = Options.from_json(fields)
+    deck = deck or sample_deck()
+    seeds = children_of(np.random.SeedSequence(seed), n_games)
+    if chunk_size is None:
+        workers = getattr(executor, "_max_workers", 2) if executor else 1
+        chunk_size = max(1, min(50, math.ceil(n_games / (4 * workers))))
+    chunks = [list(range(i, min(i + chunk_size, n_games))) for i in range(0, n_games, chunk_size)]
+    records: list[GameRecord | None] = [None] * n_games
+    done = 0
+    if executor is None:
+        for idx in chunks:
+            for i in idx:
+                records[i] = play_game(base, deck, bots, seeds[i])
+                done += 1
+                if progress:
+                    progress(done, n_games)
+    else:
+        futures = {executor.submit(_run_chunk, base, deck, bots, [seeds[i] for i in idx]): idx for idx in chunks}
+        for fut in as_completed(futures):
+            for i, rec in zip(futures[fut], fut.result()):
+                records[i] = rec
+            done += len(futures[fut])
+            if progress:
+                progress(done, n_games)
+    return summarize(players, records)
+
+
+def sweep(player_counts: Sequence[int] = (2, 3, 4), bots="random", n_games: int = 100, seed: int = 0, **kw) -> dict[int, SimResult]:
+    """``simulate`` at several player counts (game length and first-player advantage by count)."""
+    return {n: simulate(n, bots, n_games, seed + n, **kw) for n in player_counts}
