@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..core.content import Entry, check_header, read_deck_file
+from ..core.content import Entry, check_header, read_cards, read_deck_file
 from ..core.errors import ContentError
 from .effects import EffectRef, Perks, parse_effect
 from .options import RESOURCES
@@ -109,27 +109,12 @@ def deck_from_json(data: Any, source: str) -> Deck:
     top = Entry(source, "file", data)
     top.unknown_fields({"format", "version", "game", "label", "sample", "upgrades", "trials"})
     seen: set[str] = set()
-
-    def cards(key: str, parse) -> tuple:
-        out = []
-        for i, raw in enumerate(top.get(key, list)):
-            label = f"{key}[{i}]"
-            if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-                label += f" ({raw['id']})"
-            e = Entry(source, label, raw)
-            card_id = e.get("id", str, check=lambda v: v.strip() != "", expect="a non-empty id")
-            if card_id in seen:
-                raise e.fail("id", f"duplicate card id {card_id!r}")
-            seen.add(card_id)
-            out.append(parse(e))
-        return tuple(out)
-
     deck = Deck(
         label=top.get("label", str, default="unnamed deck"),
         sample=top.get("sample", bool, default=False),
         source=source,
-        upgrades=cards("upgrades", _upgrade),
-        trials=cards("trials", _trial),
+        upgrades=read_cards(top, "upgrades", _upgrade, seen),
+        trials=read_cards(top, "trials", _trial, seen),
     )
     if not deck.trials:
         raise ContentError(source, "file", "trials", "needs at least one Trial card")

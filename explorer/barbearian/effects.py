@@ -12,8 +12,11 @@ Unknown names and bad parameters are rejected when a deck loads.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..core import effects as core
+from ..core.effects import Param
 
 from .options import RESOURCES
 
@@ -35,14 +38,6 @@ class Perks:
         return sum(n for r, n in self.gather_bonus if r == resource)
 
 
-@dataclass(frozen=True)
-class Param:
-    kind: type | tuple[type, ...]
-    check: Callable[[Any], bool] = lambda v: True
-    expect: str = ""
-    default: Any = ...
-
-
 RESOURCE = Param(str, lambda v: v in RESOURCES, f"one of {', '.join(RESOURCES)}")
 COUNT = Param(int, lambda v: 1 <= v <= 20, "a whole number 1-20", 1)
 FACES = Param(list, lambda v: len(v) > 0 and all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6 for f in v),
@@ -50,87 +45,33 @@ FACES = Param(list, lambda v: len(v) > 0 and all(isinstance(f, int) and not isin
 SPACE_OR_ANY = Param((str, type(None)), lambda v: v is None or v in SPACES, f"null or one of {', '.join(SPACES)}", None)
 
 
-@dataclass(frozen=True)
-class EffectType:
-    name: str
-    kind: str  # "perk" or "requirement"
-    text: str
-    params: dict[str, Param]
-    fn: Callable
-
-
-EFFECTS: dict[str, EffectType] = {}
-
-
-def _register(kind: str, name: str, text: str, **params: Param):
-    def deco(fn):
-        EFFECTS[name] = EffectType(name, kind, text, params, fn)
-        return fn
-    return deco
+REGISTRY = core.EffectRegistry(none_text="any space")
+EFFECTS = REGISTRY.effects
 
 
 def perk(name: str, text: str, **params: Param):
-    return _register("perk", name, text, **params)
+    return REGISTRY.register("perk", name, text, **params)
 
 
 def requirement(name: str, text: str, **params: Param):
-    return _register("requirement", name, text, **params)
+    return REGISTRY.register("requirement", name, text, **params)
 
 
-@dataclass(frozen=True)
-class EffectRef:
-    """A card's effect: a registered name and its validated parameters."""
+class EffectRef(core.EffectRef):
+    """A BarBEARian card effect: an Upgrade's perk or a Trial's requirement."""
 
-    name: str
-    params: tuple[tuple[str, Any], ...] = field(default=())
-
-    @property
-    def type(self) -> EffectType:
-        return EFFECTS[self.name]
-
-    @property
-    def text(self) -> str:
-        p = {k: ("any space" if v is None else ", ".join(map(str, v)) if isinstance(v, tuple) else v) for k, v in self.params}
-        return self.type.text.format(**p)
-
-    def to_json(self) -> dict:
-        return {"effect": self.name, **{k: list(v) if isinstance(v, tuple) else v for k, v in self.params}}
+    registry = REGISTRY
 
     def modify(self, perks: Perks) -> Perks:
-        return self.type.fn(perks, **dict(self.params))
+        return self(perks)
 
     def met(self, state, seat: int) -> bool:
-        return bool(self.type.fn(state, seat, **dict(self.params)))
+        return bool(self(state, seat))
 
 
 def parse_effect(entry, field_name: str, data: Any, kind: str) -> EffectRef:
     """Validate ``{"effect": name, **params}`` (``entry`` is a ``core.content.Entry``)."""
-    if not isinstance(data, dict):
-        raise entry.fail(field_name, f"must be an object like {{\"effect\": \"name\", ...}}, got {data!r}")
-    name = data.get("effect")
-    known = sorted(n for n, e in EFFECTS.items() if e.kind == kind)
-    if name not in EFFECTS:
-        raise entry.fail(f"{field_name}.effect", f"unknown effect {name!r}; known {kind} effects: {', '.join(known)}")
-    etype = EFFECTS[name]
-    if etype.kind != kind:
-        raise entry.fail(f"{field_name}.effect", f"{name!r} is a {etype.kind} effect; this card needs a {kind} effect ({', '.join(known)})")
-    params = []
-    for pname, spec in etype.params.items():
-        where = f"{field_name}.{pname}"
-        if pname not in data:
-            if spec.default is ...:
-                raise entry.fail(where, "is missing")
-            value = spec.default
-        else:
-            value = data[pname]
-            kinds = spec.kind if isinstance(spec.kind, tuple) else (spec.kind,)
-            if isinstance(value, bool) or not isinstance(value, kinds) or not spec.check(value):
-                raise entry.fail(where, f"must be {spec.expect}, got {value!r}")
-        params.append((pname, tuple(value) if isinstance(value, list) else value))
-    extra = sorted(set(data) - set(etype.params) - {"effect"})
-    if extra:
-        raise entry.fail(f"{field_name}.{extra[0]}", f"is not a parameter of {name!r} (parameters: {', '.join(etype.params) or 'none'})")
-    return EffectRef(name, tuple(params))
+    return EffectRef.parse(entry, field_name, data, (kind,))
 
 
 # -- perks (Upgrade cards) ------------------------------------------------------------------

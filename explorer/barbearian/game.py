@@ -1,6 +1,7 @@
 """BarBEARian Battlegrounds behind the shared engine protocol (``explorer.core.game.Game``)."""
 from __future__ import annotations
 
+from ..core.game import DataGame
 from . import plan, rules
 from .cards import Deck, deck_from_json, sample_deck
 from .options import Options
@@ -8,29 +9,15 @@ from .state import State, action_from_json, action_to_json
 from .views import view
 
 
-class Barbearian:
+class Barbearian(DataGame):
     """2-4 players; seats are numbered clockwise from 0. ``current_player`` is a seat,
     ``state.CHANCE`` while the table rolls or shuffles, or ``state.TERMINAL``."""
 
     name = "barbearian"
 
-    def default_options(self) -> Options:
-        return Options()
-
-    def options_from_json(self, data: dict) -> Options:
-        return Options.from_json(data)
-
-    def options_to_json(self, options: Options) -> dict:
-        return options.to_json()
-
-    def default_content(self) -> Deck:
-        return sample_deck()
-
-    def content_from_json(self, data: dict, source: str) -> Deck:
-        return deck_from_json(data, source)
-
-    def content_to_json(self, content: Deck) -> dict:
-        return content.to_json()
+    options_type = Options
+    load_sample = staticmethod(sample_deck)
+    deck_from_json = staticmethod(deck_from_json)
 
     def initial_state(self, options: Options, content: Deck) -> State:
         return plan.initial_state(options, content)
@@ -42,9 +29,6 @@ class Barbearian:
     apply = staticmethod(rules.apply)
     is_terminal = staticmethod(rules.is_terminal)
     view = staticmethod(view)
-
-    def result(self, state: State) -> str | None:
-        return state.result
 
     action_to_json = staticmethod(action_to_json)
     action_from_json = staticmethod(action_from_json)

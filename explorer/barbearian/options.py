@@ -6,6 +6,8 @@ with documented defaults (see ``docs/rulings/barbearian.md``).
 """
 from __future__ import annotations
 
+from ..core.content import options_from_json
+
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -150,8 +152,4 @@ class Options:
 
     @classmethod
     def from_json(cls, data: dict) -> "Options":
-        known = {f.name for f in fields(cls)}
-        extra = sorted(set(data) - known)
-        if extra:
-            raise ValueError(f"options: unknown field {extra[0]!r}")
-        return cls(**data)
+        return options_from_json(cls, data)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
+from ..core.actions import ActionCodec
 from .cards import Deck
 from .options import RESOURCES, Options
 
@@ -325,23 +325,14 @@ class DrawTrials:
     seat: int
 
 
-ACTIONS = {cls.__name__: cls for cls in (
+CODEC = ActionCodec(
     SetUp, KeepTrial, HireMercenary, Pass, RollDice, ChangeFate, Place, TakeBack, Ready, Empower,
     StealGlory, StealResources, WalkAway, GiveResources, TakeResources, TempleSix, HireSpecialist,
-    BuyUpgrade, Reinforce, GrandOffering, DrawTrials)}
+    BuyUpgrade, Reinforce, GrandOffering, DrawTrials)
+ACTIONS = CODEC.classes
+action_to_json = CODEC.to_json
+action_from_json = CODEC.from_json
 
 CHANCE_ACTIONS = (SetUp, RollDice, DrawTrials)
 
 
-def action_to_json(action: Any) -> dict:
-    d = {"type": type(action).__name__}
-    for k, v in action.__dict__.items():
-        d[k] = list(v) if isinstance(v, tuple) else v
-    return d
-
-
-def action_from_json(data: Any) -> Any:
-    if not isinstance(data, dict) or data.get("type") not in ACTIONS:
-        raise ValueError(f"unknown action {data!r}")
-    kw = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "type"}
-    return ACTIONS[data["type"]](**kw)

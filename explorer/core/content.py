@@ -82,3 +82,30 @@ class Entry:
         extra = sorted(set(self.data) - set(known))
         if extra:
             raise self.fail(extra[0], f"is not a known field (known: {', '.join(sorted(known))})")
+
+
+def read_cards(top: Entry, key: str, parse, seen: set[str], required: bool = True) -> tuple:
+    """Parse the list ``key`` of a deck file, one ``Entry`` per card labelled ``key[i] (id)``;
+    card ids must be unique across the whole file (``seen``)."""
+    out = []
+    for i, raw in enumerate(top.get(key, list, default=... if required else [])):
+        label = f"{key}[{i}]"
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+            label += f" ({raw['id']})"
+        e = Entry(top.source, label, raw)
+        card_id = e.get("id", str, check=lambda v: v.strip() != "", expect="a non-empty id")
+        if card_id in seen:
+            raise e.fail("id", f"duplicate card id {card_id!r}")
+        seen.add(card_id)
+        out.append(parse(e))
+    return tuple(out)
+
+
+def options_from_json(cls, data: dict):
+    """Build a frozen options dataclass from JSON, refusing unknown fields."""
+    from dataclasses import fields
+
+    extra = sorted(set(data) - {f.name for f in fields(cls)})
+    if extra:
+        raise ValueError(f"options: unknown field {extra[0]!r}")
+    return cls(**data)

@@ -35,6 +35,38 @@ class Game(Protocol):
     def action_from_json(self, data: dict) -> Any: ...
 
 
+class DataGame:
+    """The plumbing every game shares: options and decks as JSON through the game's own types.
+
+    A subclass sets ``name``, ``options_type`` (a frozen dataclass with ``to_json``/``from_json``),
+    ``load_sample`` (the shipped deck) and ``deck_from_json``, and provides the rules.
+    """
+
+    name: str
+    options_type: type
+
+    def default_options(self):
+        return self.options_type()
+
+    def options_from_json(self, data: dict):
+        return self.options_type.from_json(data)
+
+    def options_to_json(self, options) -> dict:
+        return options.to_json()
+
+    def default_content(self):
+        return self.load_sample()
+
+    def content_from_json(self, data: dict, source: str):
+        return self.deck_from_json(data, source)
+
+    def content_to_json(self, content) -> dict:
+        return content.to_json()
+
+    def result(self, state) -> str | None:
+        return state.result
+
+
 _REGISTRY: dict[str, str] = {
     "proving-grounds": "explorer.proving_grounds.game:GAME",
     "barbearian": "explorer.barbearian.game:GAME",

@@ -6,7 +6,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..core.content import Entry, check_header, read_deck_file
+from ..core.content import Entry, check_header, read_cards, read_deck_file
 from ..core.errors import ContentError
 from .effects import EffectRef, parse_effect
 from .options import COLOURS, ICONS, MODULES
@@ -131,30 +131,14 @@ def deck_from_json(data: Any, source: str) -> Deck:
     top = Entry(source, "file", data)
     top.unknown_fields({"format", "version", "game", "label", "sample", "enemies", "chariots", "inspirations", "conspirators"})
     seen: set[str] = set()
-
-    def cards(key: str, parse, required: bool) -> tuple:
-        items = top.get(key, list, default=... if required else [])
-        out = []
-        for i, raw in enumerate(items):
-            label = f"{key}[{i}]"
-            if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-                label += f" ({raw['id']})"
-            e = Entry(source, label, raw)
-            card_id = e.get("id", str, check=lambda v: v.strip() != "", expect="a non-empty id")
-            if card_id in seen:
-                raise e.fail("id", f"duplicate card id {card_id!r}")
-            seen.add(card_id)
-            out.append(parse(e))
-        return tuple(out)
-
     deck = Deck(
         label=top.get("label", str, default="unnamed deck"),
         sample=top.get("sample", bool, default=False),
         source=source,
-        enemies=cards("enemies", _enemy, True),
-        chariots=cards("chariots", _chariot, False),
-        inspirations=cards("inspirations", _inspiration, False),
-        conspirators=cards("conspirators", _conspirator, False),
+        enemies=read_cards(top, "enemies", _enemy, seen),
+        chariots=read_cards(top, "chariots", _chariot, seen, required=False),
+        inspirations=read_cards(top, "inspirations", _inspiration, seen, required=False),
+        conspirators=read_cards(top, "conspirators", _conspirator, seen, required=False),
     )
     if len(deck.enemies) < 6:
         raise ContentError(source, "file", "enemies", f"needs at least 6 enemies to fill the encounter board, has {len(deck.enemies)}")

@@ -14,8 +14,11 @@ rejected when the deck loads.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..core import effects as core
+from ..core.effects import Param
 
 from .options import COLOURS, DRAGONLING_FACES
 
@@ -44,14 +47,6 @@ class Modifiers:
         return dict(self.weights).get(colour, 1)
 
 
-@dataclass(frozen=True)
-class Param:
-    kind: type
-    check: Callable[[Any], bool] = lambda v: True
-    expect: str = ""
-    default: Any = ...
-
-
 COLOUR = Param(str, lambda v: v in COLOURS, f"one of {', '.join(COLOURS)}")
 COLOUR_OR_NONE = Param((str, type(None)), lambda v: v is None or v in COLOURS, f"null or one of {', '.join(COLOURS)}", None)
 FACE = Param(int, lambda v: 1 <= v <= 6, "a face 1-6")
@@ -62,94 +57,33 @@ DRAGON_FACE = Param(str, lambda v: v in DRAGONLING_FACES[:3], "talon, tail or te
 FACES = Param(list, lambda v: all(isinstance(f, int) and 1 <= f <= 6 for f in v), "a list of faces 1-6")
 
 
-@dataclass(frozen=True)
-class EffectType:
-    name: str
-    kind: str  # "modifier" or "immediate"
-    text: str  # a sentence with {param} placeholders
-    params: dict[str, Param]
-    fn: Callable
-
-
-EFFECTS: dict[str, EffectType] = {}
-
-
-def _register(kind: str, name: str, text: str, **params: Param):
-    def deco(fn):
-        EFFECTS[name] = EffectType(name, kind, text, params, fn)
-        return fn
-    return deco
+REGISTRY = core.EffectRegistry(none_text="any")
+EFFECTS = REGISTRY.effects
 
 
 def modifier(name: str, text: str, **params: Param):
-    return _register("modifier", name, text, **params)
+    return REGISTRY.register("modifier", name, text, **params)
 
 
 def immediate(name: str, text: str, **params: Param):
-    return _register("immediate", name, text, **params)
+    return REGISTRY.register("immediate", name, text, **params)
 
 
-@dataclass(frozen=True)
-class EffectRef:
-    """A card's effect: a registered name and its parameters (validated on load)."""
+class EffectRef(core.EffectRef):
+    """A Proving Grounds card effect."""
 
-    name: str
-    params: tuple[tuple[str, Any], ...] = field(default=())
-
-    @property
-    def type(self) -> EffectType:
-        return EFFECTS[self.name]
-
-    @property
-    def kind(self) -> str:
-        return self.type.kind
-
-    @property
-    def text(self) -> str:
-        p = dict(self.params)
-        return self.type.text.format(**{k: ("any" if v is None else v) for k, v in p.items()})
-
-    def to_json(self) -> dict:
-        return {"effect": self.name, **{k: list(v) if isinstance(v, tuple) else v for k, v in self.params}}
+    registry = REGISTRY
 
     def modify(self, mods: Modifiers) -> Modifiers:
-        return self.type.fn(mods, **dict(self.params))
+        return self(mods)
 
     def fire(self, state, rules):
-        return self.type.fn(state, rules, **dict(self.params))
+        return self(state, rules)
 
 
 def parse_effect(entry, field_name: str, data: Any, kinds: tuple[str, ...]) -> EffectRef:
     """Validate ``{"effect": name, **params}`` from a deck file (``entry`` is a content.Entry)."""
-    if not isinstance(data, dict):
-        raise entry.fail(field_name, f"must be an object like {{\"effect\": \"name\", ...}}, got {data!r}")
-    name = data.get("effect")
-    if name not in EFFECTS:
-        raise entry.fail(f"{field_name}.effect", f"unknown effect {name!r}; known effects: {', '.join(sorted(EFFECTS))}")
-    etype = EFFECTS[name]
-    if etype.kind not in kinds:
-        raise entry.fail(f"{field_name}.effect", f"{name!r} is {_article(etype.kind)} effect; this card needs {' or '.join(map(_article, kinds))} effect")
-    params = []
-    for pname, spec in etype.params.items():
-        where = f"{field_name}.{pname}"
-        if pname not in data:
-            if spec.default is ...:
-                raise entry.fail(where, "is missing")
-            value = spec.default
-        else:
-            value = data[pname]
-            kinds_ok = spec.kind if isinstance(spec.kind, tuple) else (spec.kind,)
-            if isinstance(value, bool) or not isinstance(value, kinds_ok) or not spec.check(value):
-                raise entry.fail(where, f"must be {spec.expect}, got {value!r}")
-        params.append((pname, tuple(value) if isinstance(value, list) else value))
-    extra = sorted(set(data) - set(etype.params) - {"effect"})
-    if extra:
-        raise entry.fail(f"{field_name}.{extra[0]}", f"is not a parameter of {name!r} (parameters: {', '.join(etype.params) or 'none'})")
-    return EffectRef(name, tuple(params))
-
-
-def _article(word: str) -> str:
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+    return EffectRef.parse(entry, field_name, data, kinds)
 
 
 # -- modifiers ---------------------------------------------------------------------------

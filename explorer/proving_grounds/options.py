@@ -1,7 +1,9 @@
 """Proving Grounds options: the six modules and every number the rulebook leaves unprinted."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from ..core.content import options_from_json
+
+from dataclasses import asdict, dataclass
 
 MODULES = ("dragonling", "chariots", "inspiration", "shields", "conspirators", "sun_and_moon")
 COLOURS = ("white", "blue", "green", "yellow")
@@ -74,8 +76,4 @@ class Options:
 
     @classmethod
     def from_json(cls, data: dict) -> "Options":
-        known = {f.name for f in fields(cls)}
-        extra = sorted(set(data) - known)
-        if extra:
-            raise ValueError(f"options: unknown field {extra[0]!r}")
-        return cls(**data)
+        return options_from_json(cls, data)

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
+from ..core.actions import ActionCodec
 from .cards import Deck
 from .effects import EffectRef
 from .options import Options
@@ -189,23 +189,11 @@ class TakeSunDie:
     colour: str
 
 
-ACTIONS = {cls.__name__: cls for cls in (
+CODEC = ActionCodec(
     SetUp, RotateDial, RollActivation, Roll, Reroll, PlaceOnChariot, Stop, TimeUp,
-    ChooseEnemy, ExhaustDie, Replace, AssignDragonling, ChaosReroll, TakeSunDie)}
-
-
-def action_to_json(action: Any) -> dict:
-    d = {"type": type(action).__name__}
-    for k, v in action.__dict__.items():
-        d[k] = list(v) if isinstance(v, tuple) else v
-    return d
-
-
-def action_from_json(data: Any) -> Any:
-    if not isinstance(data, dict) or data.get("type") not in ACTIONS:
-        raise ValueError(f"unknown action {data!r}")
-    kw = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "type"}
-    return ACTIONS[data["type"]](**kw)
+    ChooseEnemy, ExhaustDie, Replace, AssignDragonling, ChaosReroll, TakeSunDie)
+action_to_json = CODEC.to_json
+action_from_json = CODEC.from_json
 
 
 def evolve(state: State, **changes) -> State:
