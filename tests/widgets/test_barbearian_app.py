@@ -1,0 +1,324 @@
+"""Headless tests of the BarBEARian dashboard: hot-seat screens, reveal, raids, bots, odds, history."""
+import re
+
+import pytest
+
+from explorer.barbearian import (
+    KeepTrial, Options, Pass, Place, Ready, RollDice, SetUp, StealGlory, odds, rules, sample_deck,
+)
+from explorer.core import Session
+from widgets.barbearian import BarbearianApp
+from widgets.barbearian.labels import describe_action
+
+SEED = 3  # Blue holds the First Player token; round 1: Red rolls 3, 3, 4 and Blue 4, 2, 5
+
+
+def buttons(widget):
+    out = []
+    for c in getattr(widget, "children", ()):
+        out += [c] if type(c).__name__ == "Button" else buttons(c)
+    return out
+
+
+def find(app, *classes, text=None, within=None):
+    for b in buttons(within or app.actions):
+        if all(c in b._dom_classes for c in classes) and (text is None or text in b.description):
+            return b
+    raise AssertionError(f"no button {classes} {text or ''}; have {[b.description for b in buttons(app.actions)]}")
+
+
+def place_button(app, face, space_slug):
+    row = next(r for r in _rows(app.actions) if f"bb-face-{face}" in r._dom_classes)
+    return find(app, f"bb-place-{space_slug}", within=row)
+
+
+def _rows(widget):
+    for c in getattr(widget, "children", ()):
+        yield c
+        yield from _rows(c)
+
+
+def page_html(app) -> str:
+    """Everything the page shows as HTML (the widgets' values and button labels)."""
+    parts = []
+    for c in _rows(app):
+        if hasattr(c, "value") and isinstance(c.value, str):
+            parts.append(c.value)
+        if type(c).__name__ == "Button":
+            parts.append(c.description)
+    return "\n".join(parts)
+
+
+def spaces_shown(app, clan):
+    return re.findall(rf'data-clan="{clan}" data-face="\d" data-space="([^"]*)"', app.roll.value)
+
+
+def run_narration(app):
+    while any("bb-next" in b._dom_classes for b in buttons(app.actions)):
+        find(app, "bb-next").click()
+
+
+def engine(seed=SEED, players=2):
+    s = Session("barbearian", Options(players=players), sample_deck(), seed=seed)
+    s.play(SetUp())
+    return s
+
+
+@pytest.fixture
+def app():
+    return BarbearianApp(players=2, seats=["human", "human"], seed=SEED)
+
+
+def keep_trials_and_roll(app):
+    for _ in range(2):
+        find(app, "bb-screen-ready").click()
+        find(app, "bb-keep-trial").click()
+    find(app, "bb-roll").click()
+
+
+def test_the_screen_comes_first_and_shows_only_the_seat_at_it(app):
+    state = app.table.state
+    first, second = state.first, 1 - state.first
+    screen = app.actions.children[0]
+    assert "bb-screen" in screen._dom_classes
+    assert f"Pass the device to {state.name(first)}: click when ready" in screen.children[0].value
+    assert "bb-own-trial" not in app.villages.value  # nobody's Trial cards on a covered screen
+    find(app, "bb-screen-ready").click()
+    offer = [state.deck.card(c).name for c in state.players[first].offer]
+    assert [b.description for b in buttons(app.actions) if "bb-keep-trial" in b._dom_classes] == [f"Keep {n}" for n in offer]
+    other = [state.deck.card(c).name for c in state.players[second].offer]
+    assert not any(n in page_html(app) for n in other if n not in offer)
+
+
+def test_placements_stay_hidden_from_the_next_seat_until_the_reveal(app):
+    keep_trials_and_roll(app)
+    state = app.table.state
+    blue, red = state.first, 1 - state.first
+    assert (state.name(blue), state.players[blue].faces, state.players[red].faces) == ("Blue", (4, 2, 5), (3, 3, 4))
+    assert spaces_shown(app, "blue") == ["?"] * 3  # the screen is covered
+    find(app, "bb-screen-ready").click()
+    place_button(app, 5, "battleground-red").click()
+    place_button(app, 4, "barracks-1").click()
+    place_button(app, 2, "farm").click()
+    assert spaces_shown(app, "blue") == ["barracks_1", "farm", "battleground:red"]  # Blue sees its own
+    assert spaces_shown(app, "red") == ["?"] * 3  # whether Red has placed is not shown either
+    find(app, "bb-ready").click()
+    for seat_at_screen in (None, red):
+        if seat_at_screen is not None:
+            find(app, "bb-screen-ready").click()
+            assert "bb-private-red" in app.actions.children[0]._dom_classes
+        html = page_html(app)
+        assert spaces_shown(app, "blue") == ["?"] * 3
+        assert "Battleground vs Red" not in html and "battleground:red" not in html and "Barracks 1:" not in html
+        assert "Blue reveals" not in html and app.reveal.value == ""
+    place_button(app, 3, "farm").click()
+    place_button(app, 3, "farm").click()
+    place_button(app, 4, "temple").click()
+    find(app, "bb-ready").click()
+    assert "The screens come off (round 1)" in app.reveal.value
+    assert "Battleground vs Red" in app.reveal.value and "Farm" in app.reveal.value
+    assert "Blue reveals: 5 on the Battleground against Red" in app.actions.children[0].value  # step 1 of the narration
+
+
+def play_round_one(app):
+    """Blue raids Red's empty Barracks with its 5; Red farms. Returns the engine played alike."""
+    keep_trials_and_roll(app)
+    find(app, "bb-screen-ready").click()
+    for face, slug in ((5, "battleground-red"), (4, "forge"), (2, "farm")):
+        place_button(app, face, slug).click()
+    find(app, "bb-ready").click()
+    find(app, "bb-screen-ready").click()
+    for face, slug in ((3, "farm"), (3, "farm"), (4, "forge")):
+        place_button(app, face, slug).click()
+    find(app, "bb-ready").click()
+
+
+def replay_round_one():
+    s = engine()
+    for seat in (1, 0):
+        s.play(KeepTrial(seat, s.state.players[seat].offer[0]))
+    s.play(RollDice())
+    for seat, plan in ((1, ((2, "battleground:red"), (0, "forge"), (1, "farm"))), (0, ((0, "farm"), (1, "farm"), (2, "forge")))):
+        for die, space in plan:
+            s.play(Place(seat, die, space))
+        s.play(Ready(seat))
+    return s
+
+
+def test_a_raid_resolves_step_by_step_and_matches_the_engine(app):
+    play_round_one(app)
+    narration = app.actions.children[0].value
+    assert "step 1 of 2" in narration
+    assert 'data-glory="2"' in app.villages.value and "data-glory=\"3\"" not in app.villages.value
+    assert "breaks through" not in app.event_log.value  # the log follows the steps shown
+    find(app, "bb-next").click()
+    assert "Blue&#x27;s 5 meets Red&#x27;s Barracks of 0: breaks through" in app.event_log.value
+    assert "Blue" in app.actions.children[0].value and "Stealing Loot" in app.header.value
+    find(app, "bb-stealglory").click()
+    run_narration(app)
+    expected = replay_round_one()
+    expected.play(StealGlory(1, "red"))
+    assert app.table.state == expected.state
+    log = app.event_log.value
+    assert "Blue steals a red Glory token from Red (3 Glory)" in log
+    assert 'data-clan="red" data-glory="1"' in app.villages.value and 'data-clan="blue" data-glory="3"' in app.villages.value
+    assert "[Stealing Loot]" not in log and "Stealing Loot" in log  # each event is tagged with its section
+
+
+def test_an_illegal_placement_shows_the_reason_and_changes_nothing(app):
+    keep_trials_and_roll(app)
+    find(app, "bb-screen-ready").click()
+    state, cursor = app.table.state, app.table.session.cursor
+    farm = place_button(app, 4, "farm")
+    assert "bb-illegal" in farm._dom_classes
+    farm.click()
+    assert "Not allowed: a 4 cannot go on the Farm: only dice with value 1, 2, or 3" in app.status.value
+    assert app.table.state is state and app.table.session.cursor == cursor
+    assert not app.act(Place(0, 0, "farm"))  # Red's die while Blue holds the screen
+    assert "pass the device" in app.status.value and app.table.session.cursor == cursor
+
+
+def test_every_placement_button_is_the_engines(app):
+    keep_trials_and_roll(app)
+    find(app, "bb-screen-ready").click()
+    seat, state = app.table.hot.holder, app.table.state
+    shown = [b.description for b in buttons(app.actions) if "bb-place" in b._dom_classes]
+    engine_labels = [describe_action(state, a) for a in rules.legal_actions(state, seat) if isinstance(a, Place)]
+    assert sorted(shown) == sorted(engine_labels)
+    refused = [b for b in buttons(app.actions) if "bb-illegal" in b._dom_classes]
+    assert {b.description for b in refused} == {"5 \u2192 Farm", "4 \u2192 Farm", "2 \u2192 Forge"}
+
+
+def test_bots_act_for_their_seats():
+    app = BarbearianApp(players=3, seats=["human", "greedy", "odds"], seed=5)
+    kept = {s.action.seat for s in app.table.session.steps if isinstance(s.action, KeepTrial)}
+    assert kept == {1, 2}  # the bots kept their Trial cards by themselves
+    assert app.table.hot.holder == 0  # a single human: nobody else is looking, the screen is taken at once
+    find(app, "bb-keep-trial").click()
+    find(app, "bb-roll").click()
+    placed_by = {s.action.seat for s in app.table.session.steps if isinstance(s.action, (Place, Ready))}
+    assert placed_by == {1, 2}  # the bots placed and declared ready by themselves
+    assert "bb-private-red" in app.actions.children[0]._dom_classes  # the single human is at the screen
+    cursor = app.table.session.cursor
+    assert not app.act(Pass(1))
+    assert "Yellow is played by the greedy bot" in app.status.value and app.table.session.cursor == cursor
+
+
+def test_a_game_of_bots_plays_to_the_end_by_rolling():
+    app = BarbearianApp(players=2, seats=["greedy", "odds"], seed=1)
+    for _ in range(400):
+        if app.table.state.result:
+            break
+        find(app, "bb-skip" if app.narrator.active else "bb-roll").click()
+    assert app.table.state.result and "The game is over" in app.actions.children[0].value
+
+
+def test_undo_never_goes_behind_a_ready(app):
+    keep_trials_and_roll(app)
+    find(app, "bb-screen-ready").click()
+    place_button(app, 5, "battleground-red").click()
+    assert not app.history.undo_button.disabled  # Blue may undo its own placement
+    app.history.undo_button.click()
+    assert app.table.state.players[1].placement == (None, None, None)
+    assert app.table.hot.holder == 1  # still behind Blue's screen
+    for face, slug in ((5, "battleground-red"), (4, "forge"), (2, "farm")):
+        place_button(app, face, slug).click()
+    find(app, "bb-ready").click()
+    floor = app.table.floor()
+    assert app.table.session.cursor == floor and app.history.undo_button.disabled
+    assert app.history.slider.min == floor
+    app.history.slider.value = floor - 2  # refused: Red would see Blue's dice on the table again
+    assert app.table.session.cursor == floor and app.table.state.players[1].ready
+
+
+def test_odds_chart_shows_exact_raid_odds(app):
+    figure = app.odds_chart.figure
+    assert list(figure.data[0].y) == pytest.approx([odds.raid_success(3, b) for b in range(1, 19)])
+    keep_trials_and_roll(app)
+    find(app, "bb-screen-ready").click()  # Blue at the screen: Blue's odds
+    m = odds.clash_matrix((4, 2, 5), (3, 3, 4), pareto=True)
+    best = max((i for i, s in enumerate(m.rows) if s.attack), key=lambda i: (m.a_success()[i], m.rows[i].attack))
+    assert app.odds_chart.figure is figure
+    assert figure.data[0].x[0] == f"raid Red (send {m.rows[best].attack})"
+    assert figure.data[0].y[0] == pytest.approx(m.a_success()[best])
+    assert "Blue's roll 4, 2, 5" in figure.layout.title.text
+
+
+def test_new_game_controls_seat_bots_and_seed(app):
+    c = app.controls
+    c.players.value = 4
+    assert [b.layout.display for b in c.seat_boxes] == [None] * 4
+    c.seat_boxes[1].value = "greedy"
+    c.seat_boxes[2].value = "random"
+    c.seat_boxes[3].value = "odds"
+    c.seed.value = 11
+    c.button.click()
+    assert app.table.seats == ("human", "greedy", "random", "odds") and app.table.session.seed == 11
+    assert "New game: 4 players, seed 11" in app.status.value
+
+
+def test_unexpected_errors_are_a_sentence_not_a_traceback(app, monkeypatch):
+    def broken(action):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(app.table, "act", broken)
+    assert app.act(RollDice()) is False
+    assert "Something went wrong (RuntimeError: boom)" in app.status.value
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(ValueError, match="players must be 2, 3 or 4"):
+        BarbearianApp(players=5)
+    with pytest.raises(ValueError, match="a seat is one of human, random, greedy, odds"):
+        BarbearianApp(players=2, seats=["human", "smart"])
+
+
+def test_a_whole_game_by_clicking_replays_on_the_engine():
+    import random
+
+    app = BarbearianApp(players=3, seats=["human", "greedy", "odds"], seed=7)
+    rng = random.Random(7)
+    for _ in range(3000):
+        if app.table.state.result:
+            break
+        choices = [b for b in buttons(app.actions) if not {"bb-illegal", "bb-cover", "bb-takeback"} & set(b._dom_classes)]
+        rng.choice(choices).click()
+        assert "Something went wrong" not in app.status.value
+    assert app.table.state.result
+    assert app.table.session.replay().state == app.table.state
+
+
+def test_after_a_history_move_the_bots_wait_for_a_click():
+    import random
+
+    app = BarbearianApp(players=2, seats=["human", "greedy"], seed=4)
+    table, rng = app.table, random.Random(4)
+    bot_point = None
+    for _ in range(600):  # play until a step after the floor waits for the bot alone
+        choices = [b for b in buttons(app.actions) if not {"bb-illegal", "bb-cover", "bb-takeback"} & set(b._dom_classes)]
+        rng.choice(choices).click()
+        end, floor = table.session.cursor, table.floor()
+        for c in range(floor, end):
+            table.session.jump(c)
+            if table.bot_to_move() and not table.waiting_humans():
+                bot_point = c
+        table.session.jump(end)
+        if bot_point is not None:
+            break
+    assert bot_point is not None
+    app.history.slider.value = bot_point
+    assert table.session.cursor == bot_point and app.bots_paused
+    find(app, "bb-continue").click()
+    assert table.session.cursor > bot_point and not table.bot_to_move()
+
+
+def test_the_bots_placements_are_behind_the_floor():
+    app = BarbearianApp(players=2, seats=["human", "greedy"], seed=4)
+    find(app, "bb-keep-trial").click()
+    find(app, "bb-roll").click()
+    steps = app.table.session.steps
+    bot_step = next(i for i, s in enumerate(steps) if isinstance(s.action, Place) and s.action.seat == 1)
+    floor = app.table.floor()
+    assert bot_step < floor and app.history.slider.min == floor
+    app.history.slider.value = bot_step  # clamped: the bot's placement cannot be reopened
+    assert app.table.session.cursor == floor

@@ -1,0 +1,290 @@
+"""The BarBEARian Battlegrounds dashboard: a hot-seat table for 2-4 humans and bots.
+
+Widgets hold no rules: every button comes from the engine's legal actions for the seat in
+front of the screen, every click goes through ``HotSeat.play`` (so ``Session.play``), and
+the odds come from ``explorer.barbearian.odds``.
+"""
+from __future__ import annotations
+
+import logging
+from html import escape
+
+import ipywidgets as w
+
+from explorer.barbearian import RollDice, rules, view
+from explorer.core import IllegalAction
+
+from ..log import EventLog
+from ..odds import OddsChart
+from ..theme import CSS
+from .controls import NewGameControls
+from .history import GuardedHistoryBar
+from .labels import phase_label
+from .narration import Narrator
+from .odds_view import raid_odds
+from .panels import action_buttons, button, placement_board, trial_choice
+from .table import Table, check_seats
+from .views import BB_CSS, forces_html, header_html, reveal_html, roll_html, supply_html, villages_html
+
+log = logging.getLogger(__name__)
+
+
+class BarbearianApp(w.VBox):
+    """One game of BarBEARian Battlegrounds around one screen.
+
+    Plan: each human keeps a Trial card and places dice behind a "screen" panel ("Pass the
+    device to Blue: click when ready"); only the seat at the screen sees its own placements
+    and Trial. When everyone is ready the reveal shows every placement, and the Brawl, Gather
+    and Build resolve one step per "Next" click; Empower, loot and the defender's choice are
+    the deciding seat's buttons. Bots play their seats by themselves. With one human seat the
+    screen is taken at once (nobody else is looking).
+
+    History: undo, redo and the slider never go back past the last secret committed (a
+    ``Ready``, a kept Trial card, a deal), so undo can neither show the next seat what the
+    previous one placed nor let anyone place again after the reveal. Undo and redo stop at
+    human decisions; after a move through history the bots wait for "Let the bots move".
+    Saving and loading games are not offered: a save file holds every secret.
+
+    Args:
+        players: 2, 3 or 4.
+        seats: "human", "random", "greedy" or "odds" per seat (default: all human).
+        seed: seed of the dice, the deck and the bots (None: a fresh one).
+    """
+
+    def __init__(self, players: int = 2, seats=None, seed: int | None = None):
+        super().__init__()
+        seats = check_seats(players, seats)
+        self.add_class("bb-app")
+        self.controls = NewGameControls(players, seats, seed, self._start_clicked)
+        self.header = self._html("bb-header-box")
+        self.actions = w.VBox()
+        self.actions.add_class("bb-actions")
+        self.status = self._html("bb-status")
+        self.roll = self._html("bb-dice-box")
+        self.reveal = self._html("bb-reveal-box")
+        self.forces = self._html("bb-forces-box")
+        self.villages = self._html("bb-villages-box")
+        self.supply = self._html("bb-supply-box")
+        self.event_log = EventLog()
+        self.narrator = Narrator()
+        self.bots_paused = False
+        self.table = Table(players, seats, seed)
+        self.table.start()
+        self._settle()
+        first = raid_odds(self.table.state, self._focus_seat())
+        self.odds_chart = OddsChart(first.title, first.labels, first.values, y_title="probability", width=440)
+        self.odds_chart.figure.update_yaxes(range=[0, 1.05])
+        self.odds_note = self._html("bb-odds-note")
+        self.history = GuardedHistoryBar(self.table.session, self._safe(self._history_moved),
+                                         floor=lambda: self.table.floor(), stop=lambda: self.table.human_decides())
+        self._layout()
+        self.refresh()
+
+    @staticmethod
+    def _html(cls: str) -> w.HTML:
+        h = w.HTML()
+        h.add_class(cls)
+        return h
+
+    def _layout(self) -> None:
+        odds = w.VBox([self.odds_chart.widget, self.odds_note], layout=w.Layout(width="450px"))
+        odds.add_class("bb-odds")
+        play = w.VBox([self.actions, self.status, self.roll, self.reveal, self.forces],
+                      layout=w.Layout(flex="1 1 auto", min_width="420px"))
+        self.children = (w.HTML(CSS + BB_CSS + "<h2>BarBEARian Battlegrounds</h2>"), self.controls, self.header,
+                         w.HBox([play, odds]), self.villages, self.supply, self.history,
+                         w.HTML("<b>Event log</b> (newest first)"), self.event_log)
+
+    # -- safety: a hosted dashboard shows a sentence, never a traceback -----------------------------
+    def _safe(self, fn):
+        def run(*args):
+            try:
+                return fn(*args)
+            except IllegalAction as e:
+                self._error(f"Not allowed: {e}")
+            except Exception as e:  # noqa: BLE001 - anything unexpected is reported, the game is kept
+                log.exception("BarBEARian dashboard")
+                self._error(f"Something went wrong ({type(e).__name__}: {e}); the game is unchanged.")
+            return False
+        return run
+
+    def _error(self, text: str) -> None:
+        self.status.value = f'<span class="rx-error">{escape(text)}</span>'
+
+    # -- games ------------------------------------------------------------------------------------
+    def _start_clicked(self) -> None:
+        self._safe(lambda: self.new_game(*self.controls.values()))()
+
+    def new_game(self, players: int = 2, seats=None, seed: int | None = None) -> None:
+        """Start again (seed None: a fresh one)."""
+        self.table = Table(players, seats, seed)
+        self.table.start()
+        self.narrator.clear()
+        self.bots_paused = False
+        self._settle()
+        self.history.attach(self.table.session)
+        self.status.value = f"New game: {players} players, seed {self.table.session.seed}."
+        self.refresh()
+
+    # -- playing ----------------------------------------------------------------------------------
+    def act(self, action) -> bool:
+        """Play one action for its seat; an illegal one shows the engine's reason and changes nothing."""
+        return bool(self._safe(self._act)(action))
+
+    def _act(self, action) -> bool:
+        before = self.table.state
+        events = self.table.act(action)
+        self.bots_paused = False
+        self.status.value = ""
+        self.narrator.start(events, before)
+        self._settle()
+        self.refresh()
+        return True
+
+    def place(self, seat: int, face: int, space: str) -> bool:
+        """Place one of the seat's unplaced dice showing ``face`` on ``space`` (the engine decides if it may)."""
+        return bool(self._safe(self._place)(seat, face, space))
+
+    def _place(self, seat: int, face: int, space: str) -> bool:
+        return self._act(self.table.place_action(seat, face, space))
+
+    def take_screen(self, seat: int) -> bool:
+        """The human at ``seat`` sits down at the screen."""
+        return bool(self._safe(self._take_screen)(seat))
+
+    def _take_screen(self, seat: int) -> bool:
+        self.table.take_screen(seat)
+        self.status.value = ""
+        self.refresh()
+        return True
+
+    def cover_screen(self) -> None:
+        """Hide the seat's village again (e.g. before passing the device on)."""
+        self.table.hot.holder = None
+        self.refresh()
+
+    def next_step(self) -> None:
+        self.narrator.next()
+        self.refresh()
+
+    def skip_steps(self) -> None:
+        self.narrator.finish()
+        self.refresh()
+
+    def let_bots_move(self) -> None:
+        self.bots_paused = False
+        before = self.table.state
+        self.narrator.start(self.table.run_bots(), before)
+        self._settle()
+        self.refresh()
+
+    def _settle(self) -> None:
+        """With a single human nobody else is looking: that seat takes the screen at once."""
+        seat = self.table.screen_seat()
+        if seat is not None and len(self.table.humans) == 1 and self.table.hot.holder != seat:
+            self.table.take_screen(seat)
+
+    def _history_moved(self) -> None:
+        self.narrator.clear()
+        t = self.table
+        if t.hot.holder not in t.waiting() or not t.secret():
+            t.hot.holder = None
+        self.bots_paused = t.bot_to_move()
+        self.status.value = ""
+        self._settle()
+        self.refresh()
+
+    # -- views ------------------------------------------------------------------------------------
+    def _focus_seat(self) -> int:
+        """Whose odds to show: the seat at the screen, else the human who decides, else the first human."""
+        t = self.table
+        if t.hot.holder is not None:
+            return t.hot.holder
+        deciding = t.waiting_humans() or t.humans or [0]
+        return deciding[0]
+
+    def shown_state(self):
+        """The state the page shows: the seat at the screen's view, or the public one."""
+        if self.narrator.active:
+            return view(self.narrator.before, None)
+        return view(self.table.state, self.table.hot.holder)
+
+    def refresh(self) -> None:
+        v = self.shown_state()
+        self.header.value = header_html(v, self._turn_note())
+        self.villages.value = villages_html(v)
+        self.supply.value = supply_html(v)
+        snapshot = self.table.reveal_snapshot()
+        self.reveal.value = reveal_html(snapshot) if snapshot is not None else ""
+        # while the reveal is being narrated, the reveal panel is the roll (the board still shows the screens)
+        hide_roll = self.narrator.active and snapshot is not None and snapshot.round == v.round
+        self.roll.value = "" if hide_roll else roll_html(v, f"Round {v.round}: the roll" if v.round else "The roll")
+        self.forces.value = "" if self.narrator.active else forces_html(v)
+        self.actions.children = self._panel(v)
+        self.history.refresh()
+        events = self.table.session.events
+        shown = events[: len(events) - self.narrator.hidden_events][-self.event_log.limit:]
+        self.event_log.show(shown[::-1])  # newest first: the log box scrolls
+        self._show_odds(v)
+
+    def _turn_note(self) -> str:
+        t = self.table
+        if t.state.result:
+            return ""
+        waiting = ", ".join(t.state.name(s) for s in t.waiting())
+        return f"waiting for <b>{escape(waiting)}</b>" if waiting else ""
+
+    def _panel(self, v) -> tuple:
+        t, state = self.table, self.table.state
+        if state.result:
+            return (w.HTML(f'<div class="bb-over bb-panel"><b>The game is over: {escape(state.result)}.</b></div>'),)
+        if self.narrator.active:
+            return (w.HTML(self.narrator.html()),
+                    w.HBox([button("Next", self._safe(self.next_step), "bb-next", style="primary"),
+                            button("Show all", self._safe(self.skip_steps), "bb-skip")]))
+        if self.bots_paused and t.bot_to_move() and not t.waiting_humans():
+            return (button("Let the bots move", self._safe(self.let_bots_move), "bb-continue", style="primary"),)
+        chance = t.chance_action()
+        if isinstance(chance, RollDice):
+            roll = button("Roll everyone's dice", lambda: self.act(RollDice()), "bb-action", "bb-roll", style="primary")
+            return (w.HTML("<b>Plan phase</b>: everyone rolls their active dice together, in plain sight."), w.HBox([roll]))
+        if t.secret():
+            return self._secret_panel(v)
+        seats = t.waiting_humans()
+        if not seats:
+            return (w.HTML('<span class="rx-small">Waiting for the bots.</span>'),)
+        seat = seats[0]
+        acts = rules.legal_actions(state, seat)
+        return (w.HTML(f'<div class="bb-decider"><b>{escape(state.name(seat))}</b> decides: '
+                       f'{escape(phase_label(v))}</div>'), action_buttons(v, acts, self.act))
+
+    def _secret_panel(self, v) -> tuple:
+        t = self.table
+        seat = t.screen_seat()
+        if seat is None:
+            return (w.HTML('<span class="rx-small">Waiting for the bots.</span>'),)
+        name = t.state.name(seat)
+        if t.hot.holder != seat:
+            screen = w.VBox([w.HTML(f"<b>Pass the device to {escape(name)}: click when ready.</b><br>"
+                                    f'<span class="rx-small">The other players look away; only {escape(name)} '
+                                    f"sees what is behind the Clan screen.</span>"),
+                             button(f"I am {name}: show my screen", lambda: self.take_screen(seat),
+                                    "bb-screen-ready", "bb-screen-button", style="warning")])
+            screen.add_class("bb-screen")
+            return (screen,)
+        acts = rules.legal_actions(t.state, seat)
+        title = w.HTML(f"<b>{escape(name)}, behind your Clan screen</b> "
+                       f'<span class="rx-small">(every die must be placed; then declare ready)</span>'
+                       if t.state.phase == "place" else f"<b>{escape(name)}, behind your Clan screen</b>")
+        body = (placement_board(v, seat, acts, self.act, lambda face, space: self.place(seat, face, space))
+                if t.state.phase == "place" else trial_choice(v, acts, self.act))
+        cover = button("Hide my screen", self._safe(self.cover_screen), "bb-cover")
+        panel = w.VBox([title, body, w.HBox([cover])])
+        panel.add_class("bb-private")
+        panel.add_class(f"bb-private-{t.state.clan(seat)}")
+        return (panel,)
+
+    def _show_odds(self, v) -> None:
+        odds = raid_odds(v, self._focus_seat())
+        self.odds_chart.update(odds.labels, odds.values, title=odds.title)
+        self.odds_note.value = f'<span class="rx-small">{escape(odds.note)}</span>'
