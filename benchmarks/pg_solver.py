@@ -7,6 +7,9 @@ a ratio against a baseline measured in the same run:
 
 * solve: the factorised dense operator from PERFORMANCE_NOTES.md (per-face
   white transition matrix times the value table, coloured dice averaged);
+* solve with the dragonling die (Module 1): the plain 8-dice solve of the
+  same run, and checked against the dense operator with the die's six faces
+  as one more axis;
 * decision read: one small numpy call;
 * a pool question without rerolls: icepool.
 """
@@ -20,10 +23,17 @@ from collections import Counter
 
 import numpy as np
 
-from explorer.proving_grounds.odds import FaceAdditiveGoal, RerollSolver
+from explorer.proving_grounds.odds import (
+    DragonlingGoal,
+    DragonlingSolver,
+    FaceAdditiveGoal,
+    RerollSolver,
+)
 
 POOL = ["white"] * 5 + ["blue", "green", "yellow"]
 REROLLS = 10
+DRAGONLING_FACES = ("talon", "tail", "teeth", "wing", "chaos", "chaos")
+ICONS = {"talon": {1, 4}, "tail": {3}, "teeth": {2, 6}}  # enemies showing each dragonling icon
 
 
 def timed(run, repeats):
@@ -44,6 +54,11 @@ def battle_steps(face, n_white, colours):
     if dice == 1:
         return -1.0
     return min(dice // 2, 3) + (0.5 if "green" in colours and face == 4 else 0.0)
+
+
+def saved_single(face, n_white, colours):
+    """A single saved by the wing result leaves the marker where it is."""
+    return 0.0
 
 
 class DenseBaseline:
@@ -82,18 +97,22 @@ class DenseBaseline:
                     shown[f].append(colour)
                 self.stop[i, b, g, y] = sum(table(f + 1, w[f], tuple(sorted(shown[f]))) for f in range(6))
 
+    def after(self, f, values):
+        """Expected values once the set of f is rerolled (white operator, coloured dice averaged)."""
+        after = np.tensordot(self.operators[f], values, axes=(1, 0))
+        for axis in (1, 2, 3):  # a coloured die showing f lands anywhere
+            after = after.copy()
+            at_f = [slice(None)] * 4
+            at_f[axis] = f
+            after[tuple(at_f)] = after.mean(axis=axis)
+        return after
+
     def solve(self):
         values = self.stop
         for _ in range(self.rerolls):
             best = self.stop.copy()
             for f in range(6):
-                after = np.tensordot(self.operators[f], values, axes=(1, 0))
-                for axis in (1, 2, 3):  # a coloured die showing f lands anywhere
-                    after = after.copy()
-                    at_f = [slice(None)] * 4
-                    at_f[axis] = f
-                    after[tuple(at_f)] = after.mean(axis=axis)
-                np.maximum(best, np.where(self.legal[f], after, -np.inf), out=best)
+                np.maximum(best, np.where(self.legal[f], self.after(f, values), -np.inf), out=best)
             values = best
         return values
 
@@ -106,6 +125,51 @@ class DenseBaseline:
             else:
                 coloured[colour] = face - 1
         return values[self.index[tuple(white)], coloured["blue"], coloured["green"], coloured["yellow"]]
+
+
+class DragonBaseline(DenseBaseline):
+    """The dense baseline with one more axis: the dragonling die's face (all six, none merged).
+
+    Final values straight from Module 1: talon, tail or teeth join a face with the
+    icon that has dice (one more white die); wing saves one single; chaos averages
+    the coloured dice.
+    """
+
+    def __init__(self, table, rerolls, faces, icons, saved):
+        super().__init__(table, rerolls)
+        self.faces = faces
+        chaos = np.broadcast_to(self.stop.mean(axis=(1, 2, 3), keepdims=True), self.stop.shape)
+        gains = {name: np.zeros(self.stop.shape) for name in ("talon", "tail", "teeth", "wing")}
+        for i, w in enumerate(self.whites):
+            for b, g, y in itertools.product(range(6), repeat=3):
+                shown = {f: [] for f in range(6)}
+                for colour, f in (("blue", b), ("green", g), ("yellow", y)):
+                    shown[f].append(colour)
+                dice = [(w[f], tuple(sorted(shown[f]))) for f in range(6)]
+                for name in ("talon", "tail", "teeth"):
+                    gains[name][i, b, g, y] = max([0.0] + [
+                        table(f, n + 1, cs) - table(f, n, cs)
+                        for f, (n, cs) in enumerate(dice, 1) if f in icons.get(name, ()) and n + len(cs)
+                    ])
+                gains["wing"][i, b, g, y] = max([0.0] + [
+                    saved(f, n, cs) - table(f, n, cs) for f, (n, cs) in enumerate(dice, 1) if n + len(cs) == 1
+                ])
+        self.dragon_stop = np.array([chaos if name == "chaos" else self.stop + gains[name] for name in faces])
+
+    def solve(self):
+        values = self.dragon_stop
+        for _ in range(self.rerolls):
+            best = self.dragon_stop.copy()
+            for f in range(6):
+                after = np.array([self.after(f, v) for v in values])
+                after = np.maximum(after, after.mean(axis=0))  # keep the die's face, or reroll it too
+                np.maximum(best, np.where(self.legal[f], after, -np.inf), out=best)
+            values = best
+        return values
+
+    def value(self, values, roll):
+        face = self.faces.index(dict(roll)["dragonling"])
+        return super().value(values[face], [die for die in roll if die[0] != "dragonling"])
 
 
 def main():
@@ -138,6 +202,8 @@ def main():
           f"ratio to one small numpy call = {per_decision / small_call:.1f}")
     print(f"  decision read, all dice one set:   {worst * 1e3:6.3f} ms")
 
+    dragonling()
+
     import icepool
 
     print("K=0: chance of at least four of a kind in 8 dice")
@@ -155,6 +221,49 @@ def main():
     mine_warm, _ = timed(lambda: RerollSolver(["white"] * 8, 0, four).value(), 5)
     print(f"  warm (icepool cached, solver layout cached): icepool {ice_warm * 1e3:.2f} ms, "
           f"solver {mine_warm * 1e3:.1f} ms, ratio = {mine_warm / ice_warm:.1f}")
+
+
+
+
+def dragonling():
+    """Module 1: the full board with the dragonling die, timed in turn with the plain 8-dice solve."""
+    print(f"pool: 5 white + blue, green, yellow + dragonling {DRAGONLING_FACES}; {REROLLS} rerolls")
+
+    def goal():
+        return DragonlingGoal(battle_steps, DRAGONLING_FACES, targets=ICONS, saved=saved_single)
+
+    start = time.perf_counter()
+    DragonlingSolver(POOL, REROLLS, goal())
+    first = time.perf_counter() - start
+    shared, plain_goal = goal(), FaceAdditiveGoal(battle_steps)
+    fresh, dragon, plain, ratios = [], [], [], []
+    for _ in range(7):  # interleaved, so load from other work hits both alike
+        fresh.append(timed(lambda: DragonlingSolver(POOL, REROLLS, goal()), 1)[0])
+        seconds, solver = timed(lambda: DragonlingSolver(POOL, REROLLS, shared), 1)
+        dragon.append(seconds)
+        plain.append(timed(lambda: RerollSolver(POOL, REROLLS, plain_goal), 1)[0])
+        ratios.append(dragon[-1] / plain[-1])
+    warm = statistics.median(dragon)
+    print(f"  solve (first, builds the set index): {first * 1e3:6.1f} ms")
+    print(f"  solve with a new goal (median of 7):  {statistics.median(fresh) * 1e3:6.1f} ms   "
+          "(final values included)")
+    print(f"  solve (median of 7):                 {warm * 1e3:6.1f} ms   target <= 300 ms")
+    print(f"  plain 8-dice solve, same turns:      {statistics.median(plain) * 1e3:6.1f} ms   "
+          f"ratio dragonling/plain = {statistics.median(ratios):.2f} (median of 7 pairs)")
+
+    baseline = DragonBaseline(battle_steps, REROLLS, DRAGONLING_FACES, ICONS, saved_single)
+    base, base_values = timed(baseline.solve, 1)
+    rng = np.random.default_rng(2025)
+    rolls = [[(c, int(f)) for c, f in zip(POOL, rng.integers(1, 7, size=len(POOL)))]
+             + [("dragonling", DRAGONLING_FACES[int(rng.integers(6))])] for _ in range(500)]
+    agree = max(abs(solver.value(r) - baseline.value(base_values, r)) for r in rolls)
+    print(f"  dense baseline with the die (once):  {base * 1e3:6.0f} ms   ratio solver/baseline = "
+          f"{warm / base:.3f}   max |difference| = {agree:.1e}")
+    start = time.perf_counter()
+    for roll in rolls:
+        solver.decision(roll)
+    per_decision = (time.perf_counter() - start) / len(rolls)
+    print(f"  decision read (mean of {len(rolls)}):       {per_decision * 1e3:6.3f} ms   target <= 1 ms")
 
 
 if __name__ == "__main__":

@@ -6,19 +6,22 @@ player sees are the engine's own rules, not a second copy of them.
 
 What the solver models: every enemy's next spaces with their colours, shields, enemy
 abilities, the inspiration power, the active conspirator, unstopped chariots' resolution
-effects and "move enemy #n down" charges, and the sun and moon effects. What it does not
-model (advice treats it as fixed): the dragonling die, later chariot placements, safe
-singles from powers that depend on slot order, and wounds beyond the marker steps.
+effects and "move enemy #n down" charges, the sun and moon effects, and the dragonling die
+(Module 1: rerolled or kept with each set, then used as well as possible; chaos is forced).
+What it does not model (advice treats it as fixed): later chariot placements, safe singles
+from powers that depend on slot order, the dragonling die for the "no_wound" objective, and
+wounds beyond the marker steps.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from . import modules, rules
 from .attacks import resolve_attack
 from .modules import moon_slot
-from .odds import FaceAdditiveGoal, solver_for
+from .odds import DRAGONLING, DragonlingGoal, FaceAdditiveGoal, solver_for
+from .options import ICONS
 from .state import PlaceOnChariot, Reroll, State, Stop, TimeUp, colour
 
 SUN_BONUS = 0.5  # a die gained for next round, valued as half a battle-track step
@@ -51,6 +54,9 @@ class _Board:
     shields: bool
     sun: int | None
     moon: int | None
+    dragonling: tuple[str, ...] | None = None  # the die's six faces (Module 1), None without it
+    dragonling_any: frozenset[str] = frozenset()  # results an inspiration lets attack any enemy
+    wing_singles: int = 1
 
     @classmethod
     def of(cls, state: State) -> "_Board":
@@ -74,27 +80,37 @@ class _Board:
             marker = max(0, slot.marker - charges.get(n, 0))
             enemies.append((state.enemy(n), marker, slot.shield, rules.enemy_mods(state, n, mods)))
         sun = state.sun if state.options.sun_and_moon else None
-        return cls(tuple(enemies), state.options.shields, sun, moon_slot(sun) if sun else None)
+        dragon = rules.round_mods(state)  # what modules.dragonling_actions reads
+        return cls(tuple(enemies), state.options.shields, sun, moon_slot(sun) if sun else None,
+                   state.options.dragonling_faces if state.options.dragonling else None,
+                   dragon.dragonling_any, dragon.wing_singles)
 
-    def attack(self, face: int, n_white: int, colours: tuple[str, ...]):
+    def attack(self, face: int, n_white: int, colours: tuple[str, ...], saved: bool = False):
         enemy, marker, shield, mods = self.enemies[face - 1]
-        return resolve_attack(enemy, marker, shield, ["white"] * n_white + list(colours), mods, shields=self.shields)
+        return resolve_attack(enemy, marker, shield, ["white"] * n_white + list(colours), mods,
+                              shields=self.shields, saved=saved)
+
+    def dragonling_targets(self) -> dict[str, set[int]]:
+        """Module 1: the enemies talon, tail and teeth may join (the matching icon, or a power)."""
+        return {icon: {n for n, e in enumerate(self.enemies, 1)
+                       if e is not None and (e[0].icon == icon or icon in self.dragonling_any)}
+                for icon in ICONS}
 
 
-def _final_marker(board: _Board, face: int, n_white: int, colours: tuple[str, ...]):
-    att = board.attack(face, n_white, colours)
+def _final_marker(board: _Board, face: int, n_white: int, colours: tuple[str, ...], saved: bool = False):
+    att = board.attack(face, n_white, colours, saved)
     after = att.after - (1 if face == board.moon and not att.hit else 0)  # Module 6: Moon Effects
     return att, max(0, after)
 
 
 @lru_cache(maxsize=64)
-def _goal(board: _Board, objective: str, target: int | None) -> FaceAdditiveGoal:
-    def table(face: int, n_white: int, colours: tuple[str, ...]) -> float:
+def _goal(board: _Board, objective: str, target: int | None) -> FaceAdditiveGoal | DragonlingGoal:
+    def table(face: int, n_white: int, colours: tuple[str, ...], saved: bool = False) -> float:
         if board.enemies[face - 1] is None or (target is not None and face != target):
             return 0.0
         if objective == "wound_any":
-            return float(_final_marker(board, face, n_white, colours)[1] == 0)
-        att, after = _final_marker(board, face, n_white, colours)
+            return float(_final_marker(board, face, n_white, colours, saved)[1] == 0)
+        att, after = _final_marker(board, face, n_white, colours, saved)
         if objective == "hit":
             return float(att.hit)
         if objective == "defeat":
@@ -102,7 +118,11 @@ def _goal(board: _Board, objective: str, target: int | None) -> FaceAdditiveGoal
         if objective == "wound":
             return float(after == 0)
         return after - att.before + (SUN_BONUS if face == board.sun and att.hit else 0.0)
-    return FaceAdditiveGoal(table)
+    if board.dragonling is None or objective == "wound_any":
+        return FaceAdditiveGoal(table)
+    # Module 1: joining adds a white die (the default, PG-11/PG-22); wing saves a single (PG-16).
+    return DragonlingGoal(table, board.dragonling, targets=board.dragonling_targets(),
+                          saved=partial(table, saved=True), wing_singles=board.wing_singles)
 
 
 class _NoWound:
@@ -141,9 +161,13 @@ def board_goal(state: State, objective: str = "net_steps", target: int | None = 
     return _goal(board, objective, target)
 
 
-def _pool_and_roll(state: State):
+def _pool_and_roll(state: State, goal=None):
+    """The attack dice's colours and the roll; a DragonlingGoal's roll also holds the die's result."""
     roll = [(colour(d), f) for d, f in state.rolled]
-    return [c for c, _ in roll], roll
+    pool = [c for c, _ in roll]
+    if isinstance(goal, DragonlingGoal):
+        roll.append((DRAGONLING, state.dragonling))
+    return pool, roll
 
 
 POLICIES = ("optimal", "greedy", "never")
@@ -165,20 +189,24 @@ def advise(state: State, rerolls_left: int, objective: str = "net_steps", target
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {policy!r}")
     if state.phase != "rolling":
         raise ValueError(f"advice is for Step 1 while rolling; the game is at {state.phase!r}")
-    pool, roll = _pool_and_roll(state)
     goal = board_goal(state, objective, target)
+    pool, roll = _pool_and_roll(state, goal)
     solver = solver_for(pool, max(rerolls_left, 1), goal)
     decision = solver.decision(roll, rerolls_left)
+    dragon = isinstance(goal, DragonlingGoal)
     values = []
     for action in rules.legal_actions(state):
         if isinstance(action, Stop):
             values.append((action, decision.action_values[None]))
-        elif isinstance(action, Reroll) and not action.dragonling and action.face in decision.action_values:
-            values.append((action, decision.action_values[action.face]))
-        elif isinstance(action, PlaceOnChariot) and len(roll) > len(action.dice):
+        elif isinstance(action, Reroll):
+            key = (action.face, action.dragonling) if dragon else action.face
+            if key in decision.action_values and (dragon or not action.dragonling):
+                values.append((action, decision.action_values[key]))
+        elif isinstance(action, PlaceOnChariot) and len(pool) > len(action.dice):
             after, _ = modules.place_on_chariot(state, action)  # the placement alone, before anything else
-            p2, r2 = _pool_and_roll(after)
-            values.append((action, solver_for(p2, max(rerolls_left, 1), board_goal(after, objective, target)).value(r2, rerolls_left)))
+            goal2 = board_goal(after, objective, target)
+            p2, r2 = _pool_and_roll(after, goal2)
+            values.append((action, solver_for(p2, max(rerolls_left, 1), goal2).value(r2, rerolls_left)))
     values.sort(key=lambda av: -av[1])
     slots = [n for n in range(1, 7) if state.slot(n)] if odds else []
     goals = [board_goal(state, kind, n) for n in slots for kind in ("hit", "wound")]
@@ -237,8 +265,8 @@ def quality_report(session, rerolls: int = 10) -> QualityReport:
     for i, step in enumerate(session.steps, 1):
         state, action = previous, step.action
         previous = step.state
-        if state.phase != "rolling" or isinstance(action, TimeUp) or (isinstance(action, Reroll) and action.dragonling):
-            continue  # time running out is no decision; dragonling rerolls are not modelled
+        if state.phase != "rolling" or isinstance(action, TimeUp):
+            continue  # time running out is no decision
         budget = state.options.timer_rerolls if state.options.timer_rerolls is not None else rerolls
         advice = advise(state, max(0, budget - state.rerolls), odds=False)
         value = advice.value_of(action)

@@ -12,8 +12,8 @@ import numpy as np
 from . import rules
 from .attacks import resolve_attack
 from .state import (
-    AssignDragonling, ChooseEnemy, ExhaustDie, PlaceOnChariot, Replace, Reroll, RotateDial, State, Stop,
-    TakeSunDie, colour,
+    AssignDragonling, PlaceOnChariot, Reroll, State, Stop,
+    colour,
 )
 
 

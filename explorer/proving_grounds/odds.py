@@ -13,6 +13,11 @@ Cache rules:
     * A solve for K rerolls answers every budget up to K; asking for more
       replaces it with a larger solve.
     * At most ``max_entries`` solves and ``max_bytes`` of tables are kept.
+
+Module 1 (The Dragonling): a :class:`DragonlingGoal` is solved by a
+:class:`DragonlingSolver` (same methods); its rolls carry one
+``("dragonling", result)`` pair and its actions are ``None`` or
+``(face, reroll_dragonling)``. It is keyed by the contents of its tables too.
 """
 
 from __future__ import annotations
@@ -20,6 +25,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable
 
+from .reroll_dragonling import DRAGONLING, DragonlingGoal, split_roll
+from .reroll_dragonling_play import DragonlingDecision, DragonlingPolicyTable
+from .reroll_dragonling_solver import DragonlingSolver
 from .reroll_solver import (
     COLOURS,
     FACES,
@@ -40,8 +48,13 @@ from .reroll_solver import (
 
 __all__ = [
     "COLOURS",
+    "DRAGONLING",
     "FACES",
     "Decision",
+    "DragonlingDecision",
+    "DragonlingGoal",
+    "DragonlingPolicyTable",
+    "DragonlingSolver",
     "FaceAdditiveGoal",
     "PolicyTable",
     "RerollSolver",
@@ -64,7 +77,7 @@ class SolverCache:
     def __init__(self, max_entries: int = 16, max_bytes: int = 256 * 2**20):
         self.max_entries = max_entries
         self.max_bytes = max_bytes
-        self._solvers: OrderedDict[Hashable, RerollSolver] = OrderedDict()
+        self._solvers: OrderedDict[Hashable, RerollSolver | DragonlingSolver] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._solvers)
@@ -77,20 +90,24 @@ class SolverCache:
     def clear(self) -> None:
         self._solvers.clear()
 
-    def solver(self, pool: Iterable[str], rerolls: int, goal: Goal) -> RerollSolver:
-        """A solver for at least ``rerolls`` rerolls, from the cache when possible."""
+    def solver(self, pool: Iterable[str], rerolls: int, goal: Goal) -> RerollSolver | DragonlingSolver:
+        """A solver for at least ``rerolls`` rerolls, from the cache when possible.
+
+        A :class:`DragonlingGoal` gets a :class:`DragonlingSolver` (Module 1).
+        """
         pool = validate_pool(pool)
         rerolls = validate_rerolls(rerolls)
         goal = validate_goal(goal)
-        goal_key = goal_cache_key(pool, goal)
+        make = DragonlingSolver if isinstance(goal, DragonlingGoal) else RerollSolver
+        goal_key = goal.cache_key(pool) if make is DragonlingSolver else goal_cache_key(pool, goal)
         if goal_key is None:
-            return RerollSolver(pool, rerolls, goal)
+            return make(pool, rerolls, goal)
         key = (tuple(sorted(pool, key=COLOURS.index)), goal_key)
         cached = self._solvers.get(key)
         if cached is not None and cached.rerolls >= rerolls:
             self._solvers.move_to_end(key)
             return cached
-        solver = RerollSolver(pool, rerolls, goal)
+        solver = make(pool, rerolls, goal)
         self._solvers[key] = solver
         self._solvers.move_to_end(key)
         self._shrink()
@@ -106,11 +123,11 @@ class SolverCache:
 _CACHE = SolverCache()
 
 
-def solver_for(pool: Iterable[str], rerolls: int, goal: Goal) -> RerollSolver:
+def solver_for(pool: Iterable[str], rerolls: int, goal: Goal) -> RerollSolver | DragonlingSolver:
     """The shared, cached solver for a pool, budget and goal.
 
     Its ``rerolls`` may exceed the budget asked for; pass ``rerolls_left``
-    to its methods.
+    to its methods. A :class:`DragonlingGoal` gets a :class:`DragonlingSolver`.
     """
     return _CACHE.solver(pool, rerolls, goal)
 
@@ -124,7 +141,8 @@ def best_odds(pool, rerolls, goal, roll=None) -> float:
         goal: called with the final dice as a tuple of ``(colour, face)``
             pairs (sorted by colour, then face); returns a bool or number.
         roll: the current dice as ``(colour, face)`` pairs, or None to average
-            over the opening roll.
+            over the opening roll. With a :class:`DragonlingGoal` the roll also
+            holds one ``("dragonling", result)`` pair (Module 1).
 
     Raises:
         TypeError, ValueError: a bad argument, named in the message; a goal
@@ -133,7 +151,10 @@ def best_odds(pool, rerolls, goal, roll=None) -> float:
     pool = validate_pool(pool)
     rerolls = validate_rerolls(rerolls)
     validate_goal(goal)
-    if roll is not None:
+    if roll is not None and isinstance(goal, DragonlingGoal):
+        roll = split_roll(roll, pool, goal.faces)  # checked before the solve
+        roll = roll[0] + ((DRAGONLING, roll[1]),)
+    elif roll is not None:
         roll = validate_roll(roll, pool)
     return solver_for(pool, rerolls, goal).value(roll, rerolls)
 

@@ -8,7 +8,7 @@ from explorer.core import Session
 from explorer.proving_grounds import Options, Reroll, Roll, SetUp, Stop, sample_deck
 from explorer.proving_grounds.advice import advise, board_goal, quality_report
 from explorer.proving_grounds.bots import RandomPlayer, play_out
-from explorer.proving_grounds.rules import apply
+from explorer.proving_grounds.rules import apply, legal_actions
 from explorer.proving_grounds.state import colour
 
 DECK = sample_deck()
@@ -123,3 +123,26 @@ def test_quality_report_judges_each_rolling_decision():
         else:
             t.play(t.legal_actions()[0])
     assert quality_report(t).total_loss == pytest.approx(0, abs=1e-9)
+
+
+def test_dragonling_stop_value_is_the_engines_best_use_of_the_die():
+    """Module 1: after the timer the die is used as well as possible; chaos averages the forced reroll."""
+    from explorer.proving_grounds import ChaosReroll
+
+    rng = np.random.default_rng(4)
+    for seed in range(6):
+        for face in ("talon", "tail", "teeth", "wing", "chaos"):
+            s = Session("proving-grounds", Options(dragonling=True, timer_rerolls=4), DECK, seed=seed)
+            s.play(SetUp())
+            s.play(Roll(), outcome={"dice": [int(f) for f in rng.integers(1, 7, 8)], "dragonling": face})
+            value = advise(s.state, 0, odds=False).value_of(Stop())
+            stopped, _ = apply(s.state, Stop())
+            if stopped.phase != "dragonling":  # nothing to decide: the die had no use
+                engine = steps_between(s.state, stopped)
+            elif face == "chaos":
+                n = len([d for d, _ in stopped.rolled if colour(d) != "white"])
+                outcomes = list(itertools.product(range(1, 7), repeat=n))
+                engine = sum(steps_between(s.state, apply(stopped, ChaosReroll(), list(o))[0]) for o in outcomes) / len(outcomes)
+            else:
+                engine = max(steps_between(s.state, apply(stopped, a)[0]) for a in legal_actions(stopped))
+            assert value == pytest.approx(engine), (seed, face)
