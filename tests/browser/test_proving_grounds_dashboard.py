@@ -42,7 +42,7 @@ def test_a_round_by_clicking(page, voila_server, artifacts):
 
     page.locator(".odds-toggle").click()
     choices = [a for a in engine.legal_actions() if not (isinstance(a, Reroll) and a.dragonling)]
-    page.wait_for_function("document.querySelector('.odds-chart .gtitle').textContent.includes('rerolls left')", timeout=30_000)
+    page.wait_for_function("document.querySelector('.odds-chart .gtitle')?.textContent.includes('rerolls left')", timeout=30_000)
     page.wait_for_function(  # one drawn bar (non-zero size) per choice
         """n => [...document.querySelectorAll('.odds-chart .trace.bars .point path')]
                  .filter(p => p.getBBox().width > 0).length === n""", arg=len(choices), timeout=30_000)

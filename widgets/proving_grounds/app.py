@@ -81,9 +81,9 @@ class ProvingGroundsApp(w.VBox):
         self.odds_toggle = w.ToggleButton(value=show_odds, description="Show odds", icon="bar-chart")
         self.odds_toggle.add_class("odds-toggle")
         self.odds_toggle.observe(lambda _: self.refresh(), "value")
-        self.odds_chart = OddsChart("Value of each choice (expected net battle-track steps)", ["Stop"], [0.0],
-                                    y_title="expected net steps")
-        self.odds_box = w.VBox([self.odds_chart.widget])
+        # Built on first use, with its data: the page loads no chart code until odds are asked for.
+        self.odds_chart: OddsChart | None = None
+        self.odds_box = w.VBox()
         self.odds_box.add_class("odds-chart")
         self.odds_note = w.HTML()
         self.report = w.HTML()
@@ -248,8 +248,12 @@ class ProvingGroundsApp(w.VBox):
             self.odds_note.value = '<span class="rx-small">The odds appear while you are rolling.</span>'
             return
         labels = [describe_action(self.session.state, a) for a, _ in odds.choices]
-        self.odds_chart.update(labels, [v for _, v in odds.choices],
-                               title=f"Value of each choice ({odds.rerolls_left} rerolls left)")
+        values, title = [v for _, v in odds.choices], f"Value of each choice ({odds.rerolls_left} rerolls left)"
+        if self.odds_chart is None:
+            self.odds_chart = OddsChart(title, labels, values, y_title="expected net steps")
+            self.odds_box.children = (self.odds_chart.widget,)
+        else:
+            self.odds_chart.update(labels, values, title=title)
         best = odds.best
         self.odds_note.value = (f'<span class="rx-small">Best: <b>{_esc(describe_action(self.session.state, best))}</b>. '
                                 f'Values are expected net battle-track steps this round under optimal play.</span>')
