@@ -36,6 +36,7 @@ import numpy as np
 from .reroll_dragonling import DragonlingGoal, DragonOutcomes, split_roll
 from .reroll_dragonling_play import DragonlingDecision, DragonlingPlay
 from .reroll_inputs import FACES, MAX_TABLE_BYTES, Dice, validate_pool, validate_rerolls
+from .reroll_solver import SolvedTables
 from .reroll_space import _PoolLayout, layout_for
 
 # --------------------------------------------------------------------------
@@ -84,7 +85,7 @@ def _ranks(layout: _PoolLayout) -> _SetRanks:
 # The solver.
 
 
-class DragonlingSolver(DragonlingPlay):
+class DragonlingSolver(SolvedTables, DragonlingPlay):
     """Optimal reroll play for one pool and :class:`DragonlingGoal`, solved once.
 
     Step 1: Roll Dice with Module 1: reroll one set at a time (optionally with
@@ -200,22 +201,6 @@ class DragonlingSolver(DragonlingPlay):
                 codes[c, states] = action
             self._actions[level] = codes
         return self._actions[level]
-
-    @property
-    def nbytes(self) -> int:
-        """Memory held by the solved tables."""
-        return sum(a.nbytes for a in self._values) + sum(a.nbytes for a in self._actions.values())
-
-    def _budget(self, rerolls_left: int | None) -> int:
-        if rerolls_left is None:
-            return self.rerolls
-        rerolls_left = validate_rerolls(rerolls_left, "rerolls_left")
-        if rerolls_left > self.rerolls:
-            raise ValueError(
-                f"rerolls_left: {rerolls_left} exceeds the {self.rerolls} rerolls "
-                "this solver was built for"
-            )
-        return rerolls_left
 
     def _state(self, roll: Iterable[Any]) -> tuple[Dice, str, int]:
         dice, result = split_roll(roll, self.pool, self.outcomes.names)

@@ -102,7 +102,32 @@ class Decision:
 # The solver.
 
 
-class RerollSolver:
+class SolvedTables:
+    """What every solver keeps: value tables per budget (``_values``), action tables
+    (``_actions``) and the budget it was built for (``rerolls``)."""
+
+    rerolls: int
+    _values: list
+    _actions: dict
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the solved tables."""
+        return sum(a.nbytes for a in self._values) + sum(a.nbytes for a in self._actions.values())
+
+    def _budget(self, rerolls_left: int | None) -> int:
+        if rerolls_left is None:
+            return self.rerolls
+        rerolls_left = validate_rerolls(rerolls_left, "rerolls_left")
+        if rerolls_left > self.rerolls:
+            raise ValueError(
+                f"rerolls_left: {rerolls_left} exceeds the {self.rerolls} rerolls "
+                "this solver was built for"
+            )
+        return rerolls_left
+
+
+class RerollSolver(SolvedTables):
     """Optimal reroll play for one pool, goal and reroll budget, solved once.
 
     Step 1: Roll Dice: the player may reroll one set (every die showing a
@@ -181,22 +206,6 @@ class RerollSolver:
                 action[where[better]] = face
             self._actions[level] = action
         return self._actions[level]
-
-    @property
-    def nbytes(self) -> int:
-        """Memory held by the solved tables."""
-        return sum(a.nbytes for a in self._values) + sum(a.nbytes for a in self._actions.values())
-
-    def _budget(self, rerolls_left: int | None) -> int:
-        if rerolls_left is None:
-            return self.rerolls
-        rerolls_left = validate_rerolls(rerolls_left, "rerolls_left")
-        if rerolls_left > self.rerolls:
-            raise ValueError(
-                f"rerolls_left: {rerolls_left} exceeds the {self.rerolls} rerolls "
-                "this solver was built for"
-            )
-        return rerolls_left
 
     def _state(self, roll: Iterable[Die]) -> tuple[Dice, int]:
         dice = validate_roll(roll, self.pool)
