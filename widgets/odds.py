@@ -11,11 +11,11 @@ import plotly.graph_objects as go
 class OddsChart:
     """A bar chart of named values (e.g. the value of each legal choice)."""
 
-    def __init__(self, title: str, labels: list[str], values: list[float], *, y_title: str = "", height: int = 280,
+    def __init__(self, title: str, labels: list[str], values: list[float], *, y_title: str = "", height: int = 340,
                  width: int = 430):
         self.figure = go.FigureWidget(
             data=[go.Bar(x=list(labels), y=list(values), marker_color=_colours(values), text=_texts(values), textposition="auto")],
-            layout=go.Layout(title=title, height=height, width=width, margin=dict(l=40, r=10, t=40, b=40),
+            layout=go.Layout(title=title, height=height, width=width, margin=dict(l=40, r=10, t=40, b=110),
                              yaxis=dict(title=y_title), template="plotly_white"),
         )
 
