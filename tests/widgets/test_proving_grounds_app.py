@@ -165,3 +165,15 @@ def test_components_hold_no_rules():
     fig = chart.figure
     chart.update(["p", "q"], [0.5, 2.0], title="new")
     assert chart.figure is fig and list(fig.data[0].y) == [0.5, 2.0] and fig.layout.title.text == "new"
+
+
+def test_an_unexpected_error_is_a_sentence_and_changes_nothing(app, monkeypatch):
+    state, cursor = app.session.state, app.session.cursor
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(app.session, "play", broken)
+    assert not app.act(Roll())
+    assert "Something went wrong" in app.status.value and "disk on fire" in app.status.value
+    assert "Traceback" not in app.status.value and app.session.state is state and app.session.cursor == cursor

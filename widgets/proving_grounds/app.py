@@ -143,6 +143,9 @@ class ProvingGroundsApp(w.VBox):
         except IllegalAction as e:
             self.status.value = f'<span class="rx-error">Not allowed: {_esc(str(e))}</span>'
             return False
+        except Exception as e:  # a hosted page shows a sentence, never a traceback; the state is immutable
+            self.status.value = f'<span class="rx-error">Something went wrong ({_esc(type(e).__name__)}: {_esc(str(e))}); the game is unchanged.</span>'
+            return False
         self.status.value = ""
         if isinstance(action, Roll) and self.mode.value == "real":
             self.clock.start()
@@ -229,7 +232,11 @@ class ProvingGroundsApp(w.VBox):
         state = self.session.state
         if state.phase != "rolling":
             return None
-        return advice.advise(state, self._rerolls_left())
+        try:
+            return advice.advise(state, self._rerolls_left())
+        except ValueError as e:  # e.g. a pool too large to solve exactly
+            self.odds_note.value = f'<span class="rx-error">No exact odds here: {_esc(str(e))}</span>'
+            return None
 
     def _rerolls_left(self) -> int:
         state = self.session.state
@@ -245,7 +252,8 @@ class ProvingGroundsApp(w.VBox):
             self.odds_note.value = ""
             return
         if odds is None:
-            self.odds_note.value = '<span class="rx-small">The odds appear while you are rolling.</span>'
+            if self.session.state.phase != "rolling":  # (while rolling, _odds has said why there are none)
+                self.odds_note.value = '<span class="rx-small">The odds appear while you are rolling.</span>'
             return
         labels = [describe_action(self.session.state, a) for a, _ in odds.choices]
         values, title = [v for _, v in odds.choices], f"Value of each choice ({odds.rerolls_left} rerolls left)"
