@@ -10,7 +10,7 @@ from . import economy
 from .cards import Deck
 from .options import Options
 from .state import (
-    BARRACKS, ChangeFate, HireMercenary, KeepTrial, Pass, Place, Player, Ready, State, TakeBack, battleground,
+    BARRACKS, HIDDEN, ChangeFate, HireMercenary, KeepTrial, Pass, Place, Player, Ready, State, TakeBack, battleground,
     evolve, is_battleground, pop, push, set_force, set_player,
 )
 
@@ -235,7 +235,7 @@ def _space_problem(p: Player, face: int, space: str, free: frozenset[int]) -> st
 def place_actions(state: State, seat: int) -> list:
     """Plan Phase 2-3: every legal placement (one die per face shown), take-backs, and Ready."""
     p = state.players[seat]
-    if p.ready:
+    if p.ready or HIDDEN in p.placement:  # a view cannot know what a screened seat may still do
         return []
     board = spaces(state, seat)
     free = state.deck.perks(p.upgrades).free_agents

@@ -63,8 +63,10 @@ def describe_action(state: State, action) -> str:
             return f"Enemy #{n}"
         case a.ExhaustDie(die=d):
             return f"Exhaust a {colour(d)} die" + (f" showing {faces[d]}" if faces.get(d) else "")
-        case a.Replace(colour=c):
-            return f"Take the {c} die" if c else "Keep the white die"
+        case a.Replace(colour=c, white=w):
+            if not c:
+                return "Keep the white die"
+            return f"Take the {c} die" + (f" for the white {faces[w]}" if w and faces.get(w) else "")
         case a.AssignDragonling(slot=n):
             return f"{state.dragonling.capitalize()} on enemy #{n}" if n else "Do not use the dragonling"
         case a.ChaosReroll():

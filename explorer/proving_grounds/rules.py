@@ -70,7 +70,7 @@ def legal_actions(state: State) -> list:
         faces = dict(zip(state.pool, state.faces)) if ("attacks",) in state.tasks else None
         return [ExhaustDie(d) for d in distinct_dice(exhaustable(state), faces)]
     if phase == "replace":
-        return [Replace(c) for c in dict.fromkeys(colour(d) for d in state.stack)] + [Replace(None)]
+        return replace_actions(state)
     if phase == "choose_enemy":
         return [ChooseEnemy(n) for n in range(1, 7) if state.slot(n)]
     if phase == "dragonling":
@@ -349,6 +349,20 @@ def _exhaust_effect(state: State, action: ExhaustDie, outcome=None):
     return pop(_exhaust(state, action.die)), [Event(f"The {colour(action.die)} die{showing} goes on the exhaustion track.", "Q2: Activate Effects")]
 
 
+def replace_actions(state: State) -> list:
+    """Replacing Dice: each colour in the stack, or keep the white dice. Before the attacks
+    resolve, which white die goes to the box matters too (its face is about to attack)."""
+    faces = dict(zip(state.pool, state.faces))
+    whites = [d for d in state.pool if colour(d) == "white"]
+    actions = []
+    for c in dict.fromkeys(colour(d) for d in state.stack):
+        actions.append(Replace(c))  # the last white die of the pool
+        if ("attacks",) in state.tasks and whites:
+            default = faces[whites[-1]]
+            actions += [Replace(c, w) for w in distinct_dice(whites, faces) if faces[w] != default]
+    return actions + [Replace(None)]
+
+
 def _replace(state: State, action: Replace, outcome=None):
     """Replacing Dice: a coloured die from the stack replaces a white die from the pool."""
     ev = []
@@ -360,7 +374,9 @@ def _replace(state: State, action: Replace, outcome=None):
         if not whites:
             ev.append(Event("No white die is in the dice pool, so none can be replaced.", "Replacing Dice"))
         else:
-            white = whites[-1]
+            white = action.white or whites[-1]
+            if white not in whites:
+                raise IllegalAction(f"{white} is not a white die in your dice pool; the white dice are {', '.join(whites)}")
             state = add_to_pool(remove_from_pool(state, [white]), [pick[0]])
             state = evolve(state, stack=tuple(d for d in state.stack if d != pick[0]), box=state.box + (white,))
             ev.append(Event(f"A white die goes to the game box; the {action.colour} die joins your dice pool.", "Replacing Dice"))

@@ -168,8 +168,13 @@ class ExhaustDie:
 
 @dataclass(frozen=True)
 class Replace:
-    """Replacing Dice: take a die of ``colour`` from the stack for a white die (None declines)."""
+    """Replacing Dice: take a die of ``colour`` from the stack for a white die (None declines).
+
+    ``white`` names the white die to discard; it matters only before the attacks resolve
+    (a wound from a card effect), when that die's face is still about to attack.
+    """
     colour: str | None
+    white: str | None = None
 
 
 @dataclass(frozen=True)

@@ -186,3 +186,28 @@ def test_exhaust_die_takes_a_rolled_die_out_of_the_attack():
 def test_unknown_effect_names_are_rejected_at_load():
     with pytest.raises(ValueError, match="unknown effect 'teleport'"):
         new_session(Options(), [plain("A", abilities=[{"effect": "teleport"}])] + fillers(7))
+
+
+def test_a_replacement_before_the_attacks_lets_you_choose_the_white_die():
+    """Replacing Dice: "replace one of the white dice in your dice pool" - before the attacks
+    (a chariot's wound, ruling PG-6) the choice matters, since the white dice are about to attack."""
+    from explorer.proving_grounds import Replace
+
+    card = {"id": "C1", "name": "Charge", "face": 6, "effect": {"effect": "slot_down", "slot": 1, "spaces": 1}}
+    s = new_session(Options(chariots=True, stack_space=1), [plain("A", start=1)] + [plain(f"A{i}", start=2) for i in range(7)],
+                    {"chariots": ["C1"]}, chariots=[card])
+    roll(s, dice(6, 3, 3, 5, 5, 2, 4, 4))  # W1 shows 6 alone; W4 and W5 are a pair of 5s
+    stop(s)  # the chariot charges enemy #1 onto its bottom space: a wound before the attacks
+    s.play(ExhaustDie("B1"))
+    assert s.state.phase == "replace"
+    offered = {(a.colour, a.white) for a in s.legal_actions()}
+    assert ("green", "W1") in offered and ("green", None) in offered and (None, None) in offered
+    s.play(Replace("green", "W1"))
+    assert "W1" in s.state.box and markers(s)[4] == 3  # the pair of 5s still attacked enemy #5
+    t = new_session(Options(chariots=True, stack_space=1), [plain("A", start=1)] + [plain(f"A{i}", start=2) for i in range(7)],
+                    {"chariots": ["C1"]}, chariots=[card])
+    roll(t, dice(6, 3, 3, 5, 5, 2, 4, 4))
+    stop(t)
+    t.play(ExhaustDie("B1"))
+    t.play(Replace("green"))  # the default discards the pool's last white die, one of the 5s
+    assert "W5" in t.state.box and markers(t)[4] == 1
