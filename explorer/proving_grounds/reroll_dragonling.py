@@ -33,8 +33,8 @@ from typing import Any
 import numpy as np
 
 from .options import DRAGONLING_FACES, ICONS
-from .reroll_goals import FaceAdditiveGoal, stop_values
-from .reroll_inputs import FACES, Dice, Goal, _goal_number, validate_roll
+from .reroll_goals import FaceAdditiveGoal, call_term, stop_values
+from .reroll_inputs import FACES, Dice, Goal, validate_roll
 from .reroll_space import _PoolLayout, layout_for
 
 DRAGONLING = "dragonling"
@@ -161,14 +161,7 @@ class DragonlingGoal:
         return base
 
     def _saved_term(self, face: int, n_white: int, colours: tuple[str, ...]) -> float:
-        try:
-            value = self.saved(face, n_white, colours)
-        except Exception as exc:
-            raise ValueError(
-                f"saved raised {type(exc).__name__}: {exc} on face {face} "
-                f"with {n_white} white and colours {colours}"
-            ) from exc
-        return _goal_number(value, f"from saved on face {face} with {n_white} white and colours {colours}")
+        return call_term(self.saved, "saved", face, n_white, colours)
 
     # ---- every state at once
 

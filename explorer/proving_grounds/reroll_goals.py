@@ -16,6 +16,16 @@ from .reroll_space import _PoolLayout, layout_for
 # Goals.
 
 
+def call_term(fn: Callable, name: str, face: int, n_white: int, colours: tuple[str, ...]) -> float:
+    """Call a per-face table; an error or a non-number names the table and the dice it was given."""
+    where = f"on face {face} with {n_white} white and colours {colours}"
+    try:
+        value = fn(face, n_white, colours)
+    except Exception as exc:
+        raise ValueError(f"{name} raised {type(exc).__name__}: {exc} {where}") from exc
+    return _goal_number(value, where if name == "goal" else f"from {name} {where}")
+
+
 class FaceAdditiveGoal:
     """A goal that adds one term per face, so terminal values come from small tables.
 
@@ -40,14 +50,7 @@ class FaceAdditiveGoal:
 
     def term(self, face: int, n_white: int, colours: tuple[str, ...]) -> float:
         """The value contributed by the dice showing ``face``."""
-        try:
-            value = self.table(face, n_white, colours)
-        except Exception as exc:
-            raise ValueError(
-                f"goal raised {type(exc).__name__}: {exc} on face {face} "
-                f"with {n_white} white and colours {colours}"
-            ) from exc
-        return _goal_number(value, f"on face {face} with {n_white} white and colours {colours}")
+        return call_term(self.table, "goal", face, n_white, colours)
 
     def __call__(self, dice: Dice) -> float:
         white = [0] * 7
