@@ -5,7 +5,7 @@ import pytest
 
 from explorer.core import Session
 from explorer.proving_grounds import Options, Reroll, Roll, SetUp, Stop
-from explorer.proving_grounds.advice import advise
+from explorer.proving_grounds.odds.advice import advise
 from explorer.proving_grounds.board import describe_action
 from widgets.dice import DiceTray
 from widgets.log import EventLog
