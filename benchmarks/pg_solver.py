@@ -272,7 +272,7 @@ def engine_board(dragonling_module: bool) -> None:
     from explorer.proving_grounds import Options, Roll, SetUp
     from explorer.proving_grounds.odds import advice as advice_module
     from explorer.proving_grounds.odds.advice import advise
-    from explorer.proving_grounds.odds import _CACHE
+    from explorer.proving_grounds.odds.answers import _CACHE
 
     label = "with the dragonling" if dragonling_module else "8 dice"
     times = []
