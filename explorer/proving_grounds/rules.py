@@ -139,7 +139,8 @@ def rolling_actions(state: State) -> list:
             if state.options.dragonling:
                 actions.append(Reroll(f, dragonling=True))
     actions += modules.chariot_placements(state)
-    return actions + [Stop()]
+    # in real time (no reroll budget) the timer going off is the clock's action, listed like Stop
+    return actions + [Stop()] + ([TimeUp()] if budget is None else [])
 
 
 def _roll(state: State, action: Roll, outcome):
@@ -375,7 +376,7 @@ def advance(state: State, events: list[Event]) -> tuple[State, list[Event]]:
 def _skip_empty_decision(state: State):
     """Decisions with nothing to decide pass by themselves (e.g. Q3: no set left ends the rolling)."""
     phase = state.phase
-    if phase == "rolling" and legal_actions(state) == [Stop()]:
+    if phase == "rolling" and all(isinstance(a, (Stop, TimeUp)) for a in legal_actions(state)):
         why = "no set is left to reroll (Q3)" if not sets_of(state) else "the timer has run out"
         return pop(state), [Event(f"The rolling ends: {why}.", "Step 1: Roll Dice")]
     if phase == "wound" and not state.pool:

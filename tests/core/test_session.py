@@ -83,9 +83,14 @@ def test_table_dice_are_validated():
         s.play(Roll(), outcome=[1, 2, 7, 1, 1, 1, 1, 1])
     with pytest.raises(IllegalAction, match="expected 8 faces"):
         s.play(Roll(), outcome=[1, 2])
+    with pytest.raises(IllegalAction, match="Stop is not possible now"):
+        s.play(Stop())
+    assert s.state is before and s.cursor == 1
+    s.play(Roll(), outcome=[1, 2, 3, 4, 5, 6, 1, 2])
+    rolled = s.state
     with pytest.raises(IllegalAction, match="involves no chance"):
         s.play(Stop(), outcome=[1])
-    assert s.state is before and s.cursor == 1
+    assert s.state is rolled and s.cursor == 2
 
 
 def test_replay_is_exact():

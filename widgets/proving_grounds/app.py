@@ -165,7 +165,8 @@ class ProvingGroundsApp(w.VBox):
 
     def _time_up(self) -> None:
         if self.session.state.phase == "rolling":
-            self.act(TimeUp())
+            # a game that counts rerolls lists no TimeUp: the clock going off ends the rolling all the same
+            self.act(TimeUp() if TimeUp() in self.session.legal_actions() else Stop())
 
     def _mode_changed(self, change) -> None:
         self.clock.stop()
