@@ -1,13 +1,13 @@
 """The session: history, explicit chance, table dice, save and load."""
 import json
 
+import numpy as np
 import pytest
 
 from explorer.core import IllegalAction, SaveFileError, Session
 from explorer.core.chance import CustomDie, Dice, Shuffle
 from explorer.proving_grounds import Options, Reroll, Roll, SetUp, Stop
 from explorer.proving_grounds.bots import RandomPlayer
-import numpy as np
 
 
 def new(seed=5, **kw):
