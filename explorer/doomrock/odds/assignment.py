@@ -1,0 +1,103 @@
+"""The best way to assign a final roll to ability cards (Battle Sequence: Roll Phase, Assign dice).
+
+A die goes to at most one set; a card takes at most its free charges in sets; every unassigned
+1 may become a shield and every unassigned 6 heroism. Cards share only the dice, so the best
+assignment is a search card by card over the dice still unassigned, memoised on them: as one
+table over every multiset at once (``assignment_table``, numpy) or for one hand with the plan
+spelled out (``best_assignment``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+
+import numpy as np
+
+from .inputs import Card
+from .multisets import Layout, counts_of, faces_of
+
+
+def card_options(card: Card) -> list[tuple[tuple[int, ...], int, tuple]]:
+    """Every distinct way to fill a card: (dice used as counts, sets, the sets' faces).
+
+    For one dice usage only the most sets are kept (values never fall with more sets).
+    """
+    best: dict[tuple[int, ...], tuple[int, tuple]] = {}
+    for k in range(card.free + 1):
+        for combo in combinations_with_replacement(card.alternatives, k):
+            need = counts_of(f for alt in combo for f in alt)
+            if need not in best or best[need][0] < k:
+                best[need] = (k, combo)
+    return [(need, k, combo) for need, (k, combo) in best.items()]
+
+
+def assignment_table(layout: Layout, cards: tuple[Card, ...], tables, shield: float, heroism: float) -> np.ndarray:
+    """The best assignment value of every multiset in ``layout`` (one float per row)."""
+    counts = layout.counts
+    value = shield * counts[:, 0] + heroism * counts[:, 5]
+    for card, table in zip(reversed(cards), reversed(tables)):
+        nxt = np.full(len(layout), -np.inf)
+        for need, k, _ in card_options(card):
+            need = np.array(need, dtype=np.int64)
+            fits = np.all(counts >= need, axis=1)
+            rest = layout.rows(counts[fits] - need)
+            nxt[fits] = np.maximum(nxt[fits], table[card.locked + k] + value[rest])
+        value = nxt
+    return value
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """One best assignment of a final roll.
+
+    Attributes:
+        value: its worth under the objective.
+        sets: per card, the sets placed on it this roll (each a tuple of faces).
+        shields: 1s spent for shield markers.
+        heroism: 6s spent for heroism markers.
+        spent: other unassigned dice (spent without effect).
+    """
+
+    value: float
+    sets: tuple[tuple[tuple[int, ...], ...], ...]
+    shields: int
+    heroism: int
+    spent: tuple[int, ...]
+
+
+def best_assignment(hand, cards: tuple[Card, ...], tables, shield: float, heroism: float) -> Assignment:
+    """Search the best assignment of one hand (faces), memoised on the dice left per card."""
+    options = [card_options(card) for card in cards]
+    memo: dict[tuple[int, tuple[int, ...]], tuple[float, tuple]] = {}
+
+    def search(i: int, left: tuple[int, ...]) -> tuple[float, tuple]:
+        if i == len(cards):
+            return shield * left[0] + heroism * left[5], ()
+        key = (i, left)
+        if key not in memo:
+            best = (-np.inf, ())
+            for need, k, combo in options[i]:
+                rest = tuple(a - b for a, b in zip(left, need))
+                if min(rest) < 0:
+                    continue
+                tail_value, tail = search(i + 1, rest)
+                value = tables[i][cards[i].locked + k] + tail_value
+                if value > best[0]:
+                    best = (value, (combo,) + tail)
+            memo[key] = best
+        return memo[key]
+
+    left = counts_of(hand)
+    value, plan = search(0, left)
+    used = [0] * 6
+    for combo in plan:
+        for alt in combo:
+            for f in alt:
+                used[f - 1] += 1
+    rest = [a - b for a, b in zip(left, used)]
+    shields = rest[0] if shield > 0 else 0
+    heroes = rest[5] if heroism > 0 else 0
+    rest[0] -= shields
+    rest[5] -= heroes
+    return Assignment(float(value), plan, shields, heroes, faces_of(rest))
