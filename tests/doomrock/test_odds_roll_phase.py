@@ -247,3 +247,10 @@ def test_complete_hand_keeps_everything():
 def test_bad_inputs_are_value_errors(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_largest_inputs_are_refused_or_solved():
+    alternatives = [(f,) for f in range(1, 7)] + [(1, 2), (3, 4), (5, 6), (1, 6), (2, 5), (3, 6)]
+    with pytest.raises(ValueError, match="too large"):
+        RollPhaseSolver(12, [(alternatives, 12)] * 12, 6)
+    assert 0 < best_activations(12, [([(6,)], 12)], 6) <= 12

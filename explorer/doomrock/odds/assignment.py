@@ -17,28 +17,56 @@ import numpy as np
 from .inputs import Card
 from .multisets import Layout, counts_of, faces_of
 
+#: Most (way to fill a card) x (hand) steps one assignment table may take (a few seconds at most).
+MAX_WORK = 100_000_000
 
-def card_options(card: Card) -> list[tuple[tuple[int, ...], int, tuple]]:
-    """Every distinct way to fill a card: (dice used as counts, sets, the sets' faces).
 
-    For one dice usage only the most sets are kept (values never fall with more sets).
+def card_options(card: Card, n_dice: int, limit: int = 20_000) -> list[tuple[tuple[int, ...], int, tuple]]:
+    """Every distinct way to fill a card from at most ``n_dice`` dice: (dice used, sets, the sets).
+
+    Built one set at a time; for one dice usage only the most sets are kept (values never
+    fall with more sets), so there are at most as many options as multisets of ``n_dice`` faces.
+
+    Raises:
+        ValueError: more than ``limit`` options.
     """
-    best: dict[tuple[int, ...], tuple[int, tuple]] = {}
-    for k in range(card.free + 1):
-        for combo in combinations_with_replacement(card.alternatives, k):
-            need = counts_of(f for alt in combo for f in alt)
+    best: dict[tuple[int, ...], tuple[int, tuple]] = {(0,) * 6: (0, ())}
+    frontier = dict(best)
+    for k in range(1, card.free + 1):
+        grown: dict[tuple[int, ...], tuple[int, tuple]] = {}
+        for need, (_, combo) in frontier.items():
+            for alt in card.alternatives:
+                bigger = list(need)
+                for f in alt:
+                    bigger[f - 1] += 1
+                bigger = tuple(bigger)
+                if sum(bigger) <= n_dice and bigger not in grown:
+                    grown[bigger] = (k, combo + (alt,))
+        for need, entry in grown.items():
             if need not in best or best[need][0] < k:
-                best[need] = (k, combo)
+                best[need] = entry
+        if len(best) > limit:
+            raise ValueError(
+                f"cards: a card has more than {limit:,} ways to be filled; too large to solve exactly "
+                "(use fewer dice, charges or alternatives)"
+            )
+        frontier = grown
+        if not frontier:
+            break
     return [(need, k, combo) for need, (k, combo) in best.items()]
 
 
 def assignment_table(layout: Layout, cards: tuple[Card, ...], tables, shield: float, heroism: float) -> np.ndarray:
     """The best assignment value of every multiset in ``layout`` (one float per row)."""
     counts = layout.counts
+    options = []
+    for card in cards:
+        spent = sum(len(o) for o in options) * len(layout)
+        options.append(card_options(card, layout.n, limit=max(1, (MAX_WORK - spent) // len(layout))))
     value = shield * counts[:, 0] + heroism * counts[:, 5]
-    for card, table in zip(reversed(cards), reversed(tables)):
+    for card, table, card_opts in zip(reversed(cards), reversed(tables), reversed(options)):
         nxt = np.full(len(layout), -np.inf)
-        for need, k, _ in card_options(card):
+        for need, k, _ in card_opts:
             need = np.array(need, dtype=np.int64)
             fits = np.all(counts >= need, axis=1)
             rest = layout.rows(counts[fits] - need)
@@ -68,7 +96,7 @@ class Assignment:
 
 def best_assignment(hand, cards: tuple[Card, ...], tables, shield: float, heroism: float) -> Assignment:
     """Search the best assignment of one hand (faces), memoised on the dice left per card."""
-    options = [card_options(card) for card in cards]
+    options = [card_options(card, sum(counts_of(hand))) for card in cards]
     memo: dict[tuple[int, tuple[int, ...]], tuple[float, tuple]] = {}
 
     def search(i: int, left: tuple[int, ...]) -> tuple[float, tuple]:
