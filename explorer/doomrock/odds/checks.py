@@ -21,8 +21,7 @@ def _rows(table) -> tuple[tuple[int, Hashable], ...]:
         raise ValueError(f"table: expected (lowest result, reward) rows, got {table!r}")
     rows = []
     for i, row in enumerate(table):
-        if isinstance(row, (str, bytes)) or not hasattr(row, "__len__") or len(row) != 2:
-            raise ValueError(f"table[{i}]: expected (lowest result, reward), got {row!r}")
+        row = inputs.pair(row, f"table[{i}]", "(lowest result, reward)")
         low = inputs.whole(row[0], f"table[{i}] lowest result", -MAX_MODIFIER, MAX_MODIFIER)
         if rows and low <= rows[-1][0]:
             raise ValueError(f"table[{i}]: lowest results must rise, got {low} after {rows[-1][0]}")
@@ -80,10 +79,4 @@ def pass_chance_any(options) -> Fraction:
     options = list(options)
     if not options:
         raise ValueError("options: expected at least one (stat, difficulty) pair")
-    return max(pass_chance(*_pair(o, i)) for i, o in enumerate(options))
-
-
-def _pair(option, i):
-    if isinstance(option, (str, bytes)) or not hasattr(option, "__len__") or len(option) != 2:
-        raise ValueError(f"options[{i}]: expected (stat, difficulty), got {option!r}")
-    return option
+    return max(pass_chance(*inputs.pair(o, f"options[{i}]", "(stat, difficulty)")) for i, o in enumerate(options))

@@ -150,7 +150,8 @@ def damage_odds(damages, *, shields=0, armour=0, exposed=0, unseen=None, hp=None
     if unseen is None:
         unseen = ExposeMarkers()
     unseen = markers(unseen, "unseen")
-    if exposed and exposed > unseen.total:
+    exposed = inputs.whole(exposed, "exposed", 0, MAX_MARKERS)
+    if exposed > unseen.total:
         raise ValueError(f"exposed: the target holds {exposed} markers but only {unseen.total} are unseen")
     odds: dict[int, Fraction] = defaultdict(Fraction)
     for drawn, chance in revealed_odds(exposed, unseen).items():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -67,6 +67,13 @@ def faces(values, name: str, max_len: int = MAX_DICE) -> tuple[int, ...]:
     return tuple(sorted(face(v, f"{name}[{i}]") for i, v in enumerate(values)))
 
 
+def pair(value, name: str, what: str) -> tuple:
+    """A list or tuple of exactly two entries."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ValueError(f"{name}: expected {what}, got {value!r}")
+    return tuple(value)
+
+
 def number(value, name: str) -> float:
     """A finite real number, zero or more (a bool is not a number)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
@@ -93,9 +100,7 @@ def cards(values, locked=None) -> tuple[Card, ...]:
         raise ValueError(f"locked: expected {len(values)} numbers (one per card), got {len(locked)}")
     checked = []
     for i, entry in enumerate(values):
-        if isinstance(entry, (str, bytes)) or not isinstance(entry, Sequence) or len(entry) != 2:
-            raise ValueError(f"cards[{i}]: expected (alternatives, charges), got {entry!r}")
-        alternatives, charges = entry
+        alternatives, charges = pair(entry, f"cards[{i}]", "(alternatives, charges)")
         charges = whole(charges, f"cards[{i}] charges", 0, MAX_CHARGES)
         if isinstance(alternatives, (str, bytes)) or not isinstance(alternatives, Iterable):
             raise ValueError(f"cards[{i}] alternatives: expected a list of face tuples, got {alternatives!r}")

@@ -198,10 +198,9 @@ class RollPhaseSolver:
         reports = []
         previous: tuple[int, ...] = ()
         for i, entry in enumerate(decisions):
-            if isinstance(entry, (str, bytes)) or not hasattr(entry, "__len__") or len(entry) != 2:
-                raise ValueError(f"decisions[{i}]: expected (hand, kept), got {entry!r}")
-            hand, rerolls_left = self._check(entry[0], self.rerolls - i)
-            kept = inputs.faces(entry[1], f"decisions[{i}] kept")
+            hand, kept = inputs.pair(entry, f"decisions[{i}]", "(hand, kept)")
+            hand, rerolls_left = self._check(hand, self.rerolls - i)
+            kept = inputs.faces(kept, f"decisions[{i}] kept")
             if not _contains(hand, kept):
                 raise ValueError(f"decisions[{i}]: kept {kept} is not part of the hand {hand}")
             if not _contains(hand, previous):
