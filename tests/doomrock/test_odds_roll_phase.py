@@ -26,7 +26,7 @@ THREE_FOUR = ([(3, 4)], 1)
 # Brute force: ordered dice, every die sent to a slot, every subset of positions rerolled.
 
 
-def brute_force(n_dice, cards, rerolls, *, card_values=None, shield=0, heroism=0, locked=None):
+def brute_force(n_dice, cards, rerolls, *, card_values=None, shield=0, heroism=0, locked=None, worth=None):
     """Expected worth by plain expectimax over ordered rolls, in exact fractions.
 
     Returns ``(start value, value of a hand with r rerolls left, value of keeping positions)``.
@@ -54,8 +54,11 @@ def brute_force(n_dice, cards, rerolls, *, card_values=None, shield=0, heroism=0
             for s in groups:
                 sets[slots[s][0]] += 1
             loose = [d for d, slot in zip(hand, target) if slot is None]
-            value = sum(tables[i][k] for i, k in enumerate(sets))
-            value += shield * loose.count(1) + heroism * loose.count(6)
+            if worth is not None:
+                value = worth(tuple(sets), loose.count(1), loose.count(6))
+            else:
+                value = sum(tables[i][k] for i, k in enumerate(sets))
+                value += shield * loose.count(1) + heroism * loose.count(6)
             best = max(best, value)
         return best
 
@@ -72,6 +75,12 @@ def brute_force(n_dice, cards, rerolls, *, card_values=None, shield=0, heroism=0
 
     start = sum(hand_value(tuple(sorted(h)), rerolls) for h in product(range(1, 7), repeat=n_dice))
     return start / Fraction(6**n_dice), hand_value, keep_value
+
+
+face_sets = st.lists(st.integers(1, 6), min_size=1, max_size=2).map(tuple)
+small_cards = st.lists(
+    st.tuples(st.lists(face_sets, min_size=1, max_size=2), st.integers(0, 2)), min_size=1, max_size=3
+)
 
 
 CASES = [
@@ -119,16 +128,37 @@ def test_activation_chance_equals_brute_force():
     assert solver.value == pytest.approx(float(expected), abs=1e-12)
 
 
+def test_both_cards_activated_equals_brute_force():
+    cards = [FIVE_OR_SIX, TWO_SIXES, ONE_OR_TWO]
+    worth = lambda sets, ones, sixes: Fraction(int(sets[0] > 0 and sets[1] > 0))  # noqa: E731
+    expected, _, _ = brute_force(3, cards, 2, worth=worth)
+    solver = RollPhaseSolver(3, cards, 2, objective=Objective.activate_all([0, 1]))
+    assert solver.value == pytest.approx(float(expected), abs=1e-12)
+    plan = solver.assignment((6, 6, 5))
+    assert plan.value == 1 and plan.sets[1] == ((6, 6),)
+
+
+def test_custom_worth_that_falls_with_sets_equals_brute_force():
+    # Exactly one set on the first card, heroism counted, a second set costs: worth may fall.
+    cards = [([(6,), (6, 6)], 2), THREE_FOUR]
+    worth = lambda sets, ones, sixes: (2 if sets[0] == 1 else 0) + sets[1] + Fraction(sixes, 2)  # noqa: E731
+    expected, hand_value, _ = brute_force(3, cards, 1, worth=worth)
+    solver = RollPhaseSolver(3, cards, 1, objective=Objective(worth=lambda s, o, x: float(worth(s, o, x))))
+    assert solver.value == pytest.approx(float(expected), abs=1e-12)
+    for hand in [(3, 4, 6), (6, 6, 6), (1, 6, 6)]:
+        assert solver.assignment(hand).value == pytest.approx(float(hand_value(hand, 0)))
+
+
+@given(cards=small_cards, n_dice=st.integers(0, 4), rerolls=st.integers(0, 2))
+def test_custom_sum_of_sets_equals_card_by_card(cards, n_dice, rerolls):
+    custom = RollPhaseSolver(n_dice, cards, rerolls, objective=Objective(worth=lambda s, o, x: sum(s)))
+    assert custom.value == pytest.approx(best_activations(n_dice, cards, rerolls), abs=1e-12)
+
+
 def test_extra_dice_roll_with_the_others():
     cards = [FIVE_OR_SIX, TWO_SIXES]
     expected, _, _ = brute_force(3, cards, 1)
     assert RollPhaseSolver(1, cards, 1, extra_dice=2).value == pytest.approx(float(expected), abs=1e-12)
-
-
-face_sets = st.lists(st.integers(1, 6), min_size=1, max_size=2).map(tuple)
-small_cards = st.lists(
-    st.tuples(st.lists(face_sets, min_size=1, max_size=2), st.integers(0, 2)), min_size=1, max_size=3
-)
 
 
 @given(cards=small_cards, n_dice=st.integers(0, 2), rerolls=st.integers(0, 2))
@@ -236,6 +266,12 @@ def test_complete_hand_keeps_everything():
         (lambda: RollPhaseSolver(3, [FIVE_OR_SIX], objective=Objective(card_values=(float("nan"),))), "card_values"),
         (lambda: RollPhaseSolver(3, [FIVE_OR_SIX], objective=Objective(card_values=(1, 2))), "card_values"),
         (lambda: RollPhaseSolver(10, [FIVE_OR_SIX], extra_dice=3), "extra_dice"),
+        (lambda: RollPhaseSolver(3, [FIVE_OR_SIX], objective=Objective(worth=5)), "worth"),
+        (lambda: RollPhaseSolver(3, [FIVE_OR_SIX], objective=Objective(worth=lambda s, o, x: "a")), "worth"),
+        (lambda: RollPhaseSolver(3, [FIVE_OR_SIX], objective=Objective(worth=lambda s, o, x: float("inf"))), "worth"),
+        (lambda: RollPhaseSolver(3, [FIVE_OR_SIX], objective=Objective(worth=lambda s: 1)), "worth"),
+        (lambda: RollPhaseSolver(3, [FIVE_OR_SIX], objective=Objective(worth=len, shield_value=1)), "not both"),
+        (lambda: Objective.activate_all(3), "cards"),
         (lambda: RollPhaseSolver(3, [FIVE_OR_SIX]).keep_values((1, 2), 1), "hand"),
         (lambda: RollPhaseSolver(3, [FIVE_OR_SIX]).keep_values((1, 2, 3), 0), "rerolls_left"),
         (lambda: RollPhaseSolver(3, [FIVE_OR_SIX]).keep_values((1, 2, 9), 1), "hand"),

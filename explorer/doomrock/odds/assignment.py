@@ -21,17 +21,20 @@ from .multisets import Layout, counts_of, faces_of
 MAX_WORK = 100_000_000
 
 
-def card_options(card: Card, n_dice: int, limit: int = 20_000) -> list[tuple[tuple[int, ...], int, tuple]]:
+def card_options(
+    card: Card, n_dice: int, limit: int = 20_000, every_count: bool = False
+) -> list[tuple[tuple[int, ...], int, tuple]]:
     """Every distinct way to fill a card from at most ``n_dice`` dice: (dice used, sets, the sets).
 
     Built one set at a time; for one dice usage only the most sets are kept (values never
     fall with more sets), so there are at most as many options as multisets of ``n_dice`` faces.
+    With ``every_count`` each (dice used, sets) pair is kept, for worths that may fall.
 
     Raises:
         ValueError: more than ``limit`` options.
     """
-    best: dict[tuple[int, ...], tuple[int, tuple]] = {(0,) * 6: (0, ())}
-    frontier = dict(best)
+    best: dict[tuple, tuple[int, tuple]] = {(0,) * 6: (0, ())}
+    frontier = {(0,) * 6: (0, ())}
     for k in range(1, card.free + 1):
         grown: dict[tuple[int, ...], tuple[int, tuple]] = {}
         for need, (_, combo) in frontier.items():
@@ -43,7 +46,9 @@ def card_options(card: Card, n_dice: int, limit: int = 20_000) -> list[tuple[tup
                 if sum(bigger) <= n_dice and bigger not in grown:
                     grown[bigger] = (k, combo + (alt,))
         for need, entry in grown.items():
-            if need not in best or best[need][0] < k:
+            if every_count:
+                best[(need, k)] = entry
+            elif need not in best or best[need][0] < k:
                 best[need] = entry
         if len(best) > limit:
             raise ValueError(
@@ -53,6 +58,8 @@ def card_options(card: Card, n_dice: int, limit: int = 20_000) -> list[tuple[tup
         frontier = grown
         if not frontier:
             break
+    if every_count:
+        return [((0,) * 6, 0, ())] + [(key[0], k, combo) for key, (k, combo) in best.items() if len(key) == 2]
     return [(need, k, combo) for need, (k, combo) in best.items()]
 
 

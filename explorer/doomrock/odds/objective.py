@@ -3,13 +3,14 @@
 The value of a final roll is additive: each card's sets, plus every unassigned 1 taken as a
 shield and every unassigned 6 taken as heroism. That covers "expected sets", weights per card,
 diminishing returns per extra set, and "the chance that card X is activated" (card X's first
-set worth 1, everything else 0).
+set worth 1, everything else 0). A worth that looks at all cards at once ("cards 0 and 2 both
+activated") is a callable ``worth(sets, ones, sixes)``, searched over whole fillings (``custom``).
 """
 
 from __future__ import annotations
 
 import numbers
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from . import inputs
@@ -26,16 +27,43 @@ class Objective:
             1st, 2nd, ... set on the card (missing entries are worth 0).
         shield_value: worth of each 1 spent for a shield marker.
         heroism_value: worth of each 6 spent for a heroism marker.
+        worth: instead of the above, a callable ``worth(sets, ones, sixes) -> float`` given the
+            sets on each card (locked sets included) and the unassigned 1s and 6s (each may
+            become a shield or heroism); any finite number.
     """
 
     card_values: tuple | None = None
     shield_value: float = 0.0
     heroism_value: float = 0.0
+    worth: Callable | None = None
 
     @classmethod
     def sets(cls) -> Objective:
         """The expected number of sets placed."""
         return cls()
+
+    @classmethod
+    def activate_all(cls, cards) -> Objective:
+        """The chance that every card listed (0-based numbers) holds at least one set."""
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+            raise ValueError(f"cards: expected card numbers, got {cards!r}")
+        wanted = tuple(inputs.whole(c, "cards[]", 0, inputs.MAX_CARDS - 1) for c in cards)
+
+        def worth(sets, ones, sixes):
+            return float(all(c < len(sets) and sets[c] > 0 for c in wanted))
+
+        return cls(worth=worth)
+
+    @property
+    def is_custom(self) -> bool:
+        """True for a whole-hand worth (a callable), False for a card-by-card one."""
+        if self.worth is None:
+            return False
+        if not callable(self.worth):
+            raise ValueError(f"worth: expected a callable worth(sets, ones, sixes), got {self.worth!r}")
+        if self.card_values is not None or self.shield_value or self.heroism_value:
+            raise ValueError("worth: give either a worth callable or card_values/shield_value/heroism_value, not both")
+        return True
 
     @classmethod
     def activate(cls, card: int, n_cards: int) -> Objective:

@@ -27,6 +27,7 @@ import numpy as np
 
 from . import inputs
 from .assignment import Assignment, assignment_table, best_assignment
+from .custom import custom_assignment, custom_table
 from .multisets import counts_of, faces_of, layout_for
 from .objective import Objective
 
@@ -95,14 +96,16 @@ class RollPhaseSolver:
         if not isinstance(objective, Objective):
             raise ValueError(f"objective: expected an Objective, got {objective!r}")
         self.objective = objective
-        self.tables = objective.tables(self.cards)
-        self.layout = layout_for(self.n)
-        lay = self.layout
-        pad = len(lay)
-        final = np.full(pad + 1, -np.inf)
-        final[:pad] = assignment_table(
-            lay, self.cards, self.tables, float(objective.shield_value), float(objective.heroism_value)
-        )
+        self.layout = lay = layout_for(self.n)
+        final = np.full(len(lay) + 1, -np.inf)
+        if objective.is_custom:
+            self.tables = None
+            final[: len(lay)] = custom_table(lay, self.cards, objective.worth)
+        else:
+            self.tables = objective.tables(self.cards)
+            final[: len(lay)] = assignment_table(
+                lay, self.cards, self.tables, float(objective.shield_value), float(objective.heroism_value)
+            )
         self._final = final
         self._keep = [None]  # _keep[r]: worth of each kept multiset with r rerolls left
         self._hand = [final]  # _hand[r]: worth of each full hand with r rerolls left
@@ -175,6 +178,8 @@ class RollPhaseSolver:
     def assignment(self, hand) -> Assignment:
         """The best assignment of a final hand, with the sets spelled out."""
         hand, _ = self._check(hand, 0)
+        if self.tables is None:
+            return custom_assignment(hand, self.cards, self.objective.worth)
         return best_assignment(
             hand, self.cards, self.tables, float(self.objective.shield_value), float(self.objective.heroism_value)
         )
