@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement, product
 from math import factorial
 
@@ -51,11 +51,11 @@ def plain_multiset(n_dice, rerolls=2):
     cards = check_cards(CARDS)
     tables = Objective().tables(cards)
 
-    @lru_cache(maxsize=None)
+    @cache
     def final(hand):
         return best_assignment(hand, cards, tables, 0.0, 0.0).value
 
-    @lru_cache(maxsize=None)
+    @cache
     def keep(kept, r):
         missing = n_dice - len(kept)
         total = 0.0
@@ -66,7 +66,7 @@ def plain_multiset(n_dice, rerolls=2):
             total += weight * hand(tuple(sorted(kept + new)), r - 1)
         return total / 6**missing
 
-    @lru_cache(maxsize=None)
+    @cache
     def hand(h, r):
         if r == 0:
             return final(h)
@@ -84,7 +84,7 @@ def brute_ordered(n_dice, rerolls=2):
     cards = check_cards(CARDS)
     tables = Objective().tables(cards)
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(h, r):
         if r == 0:
             return best_assignment(h, cards, tables, 0.0, 0.0).value
@@ -110,7 +110,7 @@ def main():
 
     base_n = 6
     start = time.perf_counter()
-    plain_value, plain_keep = plain_multiset(base_n)
+    plain_value, _ = plain_multiset(base_n)
     plain = time.perf_counter() - start
     small, small_solver = timed(lambda: cold_solve(base_n), 7)
     assert abs(plain_value - small_solver.value) < 1e-9, (plain_value, small_solver.value)

@@ -12,8 +12,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from explorer.doomrock.odds import (
-    ExposeMarkers, ExposeStock, consume, damage_odds, hp_lost, loot_odds, loot_reward, pass_chance,
-    pass_chance_any, place, revealed_odds,
+    ExposeMarkers,
+    ExposeStock,
+    consume,
+    damage_odds,
+    hp_lost,
+    loot_odds,
+    loot_reward,
+    pass_chance,
+    pass_chance_any,
+    place,
+    revealed_odds,
 )
 
 KINDS = ("blank", "plus_one", "push", "cumulation")
@@ -133,7 +142,7 @@ def test_loot_odds_equal_icepool(modifier):
 def test_test_example_and_odds():
     # Items: TEST example: agility 2, TEST AGI 4, a roll of 3 passes; so does any roll of 2+.
     assert pass_chance(2, 4) == Fraction(5, 6)
-    for stat in range(0, 5):
+    for stat in range(5):
         for difficulty in range(-1, 12):
             die = icepool.d6 + stat >= difficulty
             assert pass_chance(stat, difficulty) == Fraction(die.quantity(True), 6)

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from explorer.doomrock.odds import (
-    ExposeMarkers, Objective, RollPhaseSolver, best_activations, damage_odds, loot_odds, pass_chance,
+    ExposeMarkers,
+    Objective,
+    RollPhaseSolver,
+    best_activations,
+    damage_odds,
+    loot_odds,
+    pass_chance,
 )
 
 face_sets = st.lists(st.integers(1, 6), min_size=1, max_size=3).map(tuple)
@@ -32,7 +39,7 @@ def test_reads_agree(cards, hand, rerolls_left, shield, heroism):
     best = solver.best_keep(hand, rerolls_left)
     assert best.value == pytest.approx(solver.hand_value(hand, rerolls_left))
     assert best.value == pytest.approx(choices[0].value)
-    assert all(a.value >= b.value - 1e-12 for a, b in zip(choices, choices[1:]))
+    assert all(a.value >= b.value - 1e-12 for a, b in pairwise(choices))
     # Keeping everything and rerolling nothing is worth the hand with one reroll fewer.
     everything = next(c for c in choices if c.kept == tuple(sorted(hand)))
     assert everything.value == pytest.approx(solver.hand_value(hand, rerolls_left - 1))

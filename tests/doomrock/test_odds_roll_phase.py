@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 import icepool
@@ -40,7 +40,7 @@ def brute_force(n_dice, cards, rerolls, *, card_values=None, shield=0, heroism=0
     slots = [(i, j) for i, (_, charges) in enumerate(cards) for j in range(charges - locked[i])]
     alternatives = [{tuple(sorted(a)) for a in alts} for alts, _ in cards]
 
-    @lru_cache(maxsize=None)
+    @cache
     def final(hand):
         best = Fraction(-1)
         for target in product([None, *range(len(slots))], repeat=len(hand)):
@@ -62,7 +62,7 @@ def brute_force(n_dice, cards, rerolls, *, card_values=None, shield=0, heroism=0
             best = max(best, value)
         return best
 
-    @lru_cache(maxsize=None)
+    @cache
     def hand_value(hand, r):
         if r == 0:
             return final(hand)
@@ -130,7 +130,7 @@ def test_activation_chance_equals_brute_force():
 
 def test_both_cards_activated_equals_brute_force():
     cards = [FIVE_OR_SIX, TWO_SIXES, ONE_OR_TWO]
-    worth = lambda sets, ones, sixes: Fraction(int(sets[0] > 0 and sets[1] > 0))  # noqa: E731
+    worth = lambda sets, ones, sixes: Fraction(int(sets[0] > 0 and sets[1] > 0))
     expected, _, _ = brute_force(3, cards, 2, worth=worth)
     solver = RollPhaseSolver(3, cards, 2, objective=Objective.activate_all([0, 1]))
     assert solver.value == pytest.approx(float(expected), abs=1e-12)
@@ -141,7 +141,7 @@ def test_both_cards_activated_equals_brute_force():
 def test_custom_worth_that_falls_with_sets_equals_brute_force():
     # Exactly one set on the first card, heroism counted, a second set costs: worth may fall.
     cards = [([(6,), (6, 6)], 2), THREE_FOUR]
-    worth = lambda sets, ones, sixes: (2 if sets[0] == 1 else 0) + sets[1] + Fraction(sixes, 2)  # noqa: E731
+    worth = lambda sets, ones, sixes: (2 if sets[0] == 1 else 0) + sets[1] + Fraction(sixes, 2)
     expected, hand_value, _ = brute_force(3, cards, 1, worth=worth)
     solver = RollPhaseSolver(3, cards, 1, objective=Objective(worth=lambda s, o, x: float(worth(s, o, x))))
     assert solver.value == pytest.approx(float(expected), abs=1e-12)

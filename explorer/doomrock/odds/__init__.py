@@ -6,10 +6,24 @@ Pure functions over plain numbers; nothing here needs the rules engine.
 from .assignment import Assignment, best_assignment
 from .checks import loot_odds, loot_reward, pass_chance, pass_chance_any
 from .damage import (
-    ExposeMarkers, ExposeStock, Placement, consume, damage_odds, hp_lost, place, revealed_odds, source_damage,
+    ExposeMarkers,
+    ExposeStock,
+    Placement,
+    consume,
+    damage_odds,
+    hp_lost,
+    place,
+    revealed_odds,
+    source_damage,
 )
 from .objective import Objective
-from .roll_phase import DecisionReport, KeepChoice, MoveQuality, RollPhaseSolver, best_activations
+from .roll_phase import (
+    DecisionReport,
+    KeepChoice,
+    MoveQuality,
+    RollPhaseSolver,
+    best_activations,
+)
 
 __all__ = [
     "Assignment", "DecisionReport", "ExposeMarkers", "ExposeStock", "KeepChoice", "MoveQuality", "Objective",

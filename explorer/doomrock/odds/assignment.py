@@ -10,7 +10,6 @@ spelled out (``best_assignment``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
 
 import numpy as np
 

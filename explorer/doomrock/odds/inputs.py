@@ -1,4 +1,8 @@
-"""Inputs of the roll-phase solver (Battle Sequence: Roll Phase), checked so every error is a ValueError naming the argument."""
+"""Inputs of the roll-phase solver (Battle Sequence: Roll Phase), checked at the boundary.
+
+Every bad input, of the wrong kind or out of range, is a ValueError naming the argument (never a
+TypeError or a numpy error), so a caller such as a dashboard catches one exception.
+"""
 
 from __future__ import annotations
 
