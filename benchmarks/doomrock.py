@@ -104,6 +104,10 @@ def main():
     solve8, solver = timed(lambda: cold_solve(8), 7)
     print(f"solver, 8 dice, cold (layout built too): {solve8 * 1e3:8.2f} ms   expected sets {solver.value:.6f}")
 
+    every, solver_all = timed(lambda: RollPhaseSolver(8, CARDS, 2, objective=Objective.activate_all(range(4))), 7)
+    print(f"solver, 8 dice, whole-hand worth (all four cards activated): {every * 1e3:8.2f} ms   "
+          f"chance {solver_all.value:.6f} ({every / solve8:.1f}x the card-by-card solve)")
+
     read, choices = timed(lambda: solver.keep_values(HAND, 2), 200)
     best, _ = timed(lambda: solver.best_keep(HAND, 2), 200)
     print(f"decision read, all {len(choices)} keep choices of {HAND}: {read * 1e3:6.3f} ms; best keep {best * 1e3:6.3f} ms")

@@ -133,7 +133,7 @@ def revealed_odds(exposed: int, unseen: ExposeMarkers) -> dict[ExposeMarkers, Fr
 
 
 def damage_odds(damages, *, shields=0, armour=0, exposed=0, unseen=None, hp=None, save_shields=False) -> dict[int, Fraction]:
-    """Exact distribution of HP lost to an attack (or several sources in order).
+    """Exact distribution of HP lost to an attack, or several sources in order (ruling DR-O4).
 
     Args:
         damages: damage of each source, in order (Battle Effects: Damage source).
@@ -193,7 +193,7 @@ def consume(stock: ExposeStock, revealed: ExposeMarkers) -> ExposeStock:
     """Reveal a character's markers and apply battle cumulation (Battle Effects: Expose markers).
 
     Without a battle cumulation marker the revealed markers go face up. With one, it and every
-    revealed blank (those revealed now included; ruling DR-O4) leave the battle, and every
+    revealed blank (those revealed now included; ruling DR-O5) leave the battle, and every
     other revealed marker is flipped face down into the pool (ruling DR-O5).
     """
     revealed = markers(revealed, "revealed")
