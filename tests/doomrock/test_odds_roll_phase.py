@@ -91,6 +91,8 @@ CASES = [
     (3, [FIVE_OR_SIX, TWO_SIXES], 1, {"card_values": [(Fraction(3), Fraction(1)), (Fraction(5),)]}),
     (3, [FIVE_OR_SIX, THREE_FOUR], 2, {"locked": [1, 0]}),
     (2, [([(1, 2), (6,)], 2), ([(2,), (3,)], 1)], 2, {"shield": Fraction(1)}),
+    (4, [FIVE_OR_SIX, TWO_SIXES, THREE_FOUR], 1, {}),
+    (4, [FIVE_OR_SIX, TWO_SIXES], 2, {}),
 ]
 
 
