@@ -1,6 +1,14 @@
 """Exact odds for Assault on Doomrock: the roll phase, damage, LOOT! and TEST.
 
 Pure functions over plain numbers; nothing here needs the rules engine.
+
+    >>> from explorer.doomrock.odds import RollPhaseSolver, best_activations
+    >>> cards = [([(5,), (6,)], 2), ([(6, 6)], 1)]        # "5 or 6" x2, "two 6s" x1
+    >>> round(best_activations(4, cards), 4)              # expected sets, 2 rerolls
+    2.0862
+    >>> solver = RollPhaseSolver(4, cards)
+    >>> solver.best_keep((1, 5, 6, 6), 2).kept            # reroll the 1, hoping for a 5 or 6
+    (5, 6, 6)
 """
 
 from .assignment import Assignment, best_assignment
