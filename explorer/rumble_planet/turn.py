@@ -1,0 +1,338 @@
+"""II - Action Phase and III - Loot Phase, the start and end of a turn, Feats and the end of the game."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.errors import IllegalAction
+from ..core.events import Event
+from .attack import attack_profile, resolve_attack
+from .board import adjacent, ring
+from .effects import FeatView
+from .gps import place_hero, relocate
+from .health import altitude, crafted_count, gain_pp, heal, injure, lose_pp, movement_points, take_credits
+from .preparation import draw_card, obsolescence_shift
+from .state import State, Task, Turn
+
+MOVE = "Movement Step"
+LOOT = "III - Loot Phase"
+
+
+def begin_turn(state: State, seat: int) -> tuple[State, list[Event]]:
+    """Game Turns: a knocked-out Hero first returns (Knocked Out!), then obsolescence is applied."""
+    s = replace(state, active=seat, turn=Turn(), pending=())
+    ev = [Event(f"Round {s.round}: {s.name(seat)}'s turn begins.", "Game Turns")]
+    if s.player(seat).knocked_out:
+        return replace(s, pending=(Task("return", seat),)), ev
+    s, e = obsolescence_shift(s, seat)
+    return s, ev + e
+
+
+def return_to_green(state: State, new_top: str) -> tuple[State, list[Event]]:
+    """Knocked Out!: reset HP to 18 and perform a GPS relocation; then the turn goes on, obsolescence included."""
+    seat = state.active
+    s = replace(state, pending=state.pending[1:]).with_player(seat, hp=state.options.max_hp, knocked_out=False)
+    ev = [Event(f"{s.name(seat)} is back on their feet with {s.options.max_hp} HP.", "Knocked Out! (KO)")]
+    s, spaces, e = relocate(s, new_top, 1)
+    ev += e
+    s, e = place_hero(s, seat, spaces[0])
+    ev += e
+    s, e = obsolescence_shift(s, seat)
+    return s, ev + e
+
+
+# -- movement ---------------------------------------------------------------------------
+def move_cost(state: State, frm: str, to: str) -> int:
+    """1 MP, +1 per level climbed (Climbing), +1 to leave an Oil Slick."""
+    return 1 + max(0, altitude(state, to) - altitude(state, frm)) + (1 if state.tile_at(frm) == "oil_slick" else 0)
+
+
+def pick_up(state: State, seat: int, space: str) -> tuple[State, list[Event]]:
+    """Picking up lootboxes: every Lootbox token (and the golden one) in the space goes to your supply."""
+    n = state.lootboxes.count(space)
+    golden = state.golden == space
+    if not n and not golden:
+        return state, []
+    p = state.player(seat)
+    s = replace(state, lootboxes=tuple(x for x in state.lootboxes if x != space), golden=None if golden else state.golden)
+    s = s.with_player(seat, lootboxes=p.lootboxes + n, golden=p.golden or golden)
+    s = replace(s, turn=replace(s.turn, picked=s.turn.picked + n + golden))
+    what = " and ".join(x for x in ((f"{n} lootbox(es)" if n else ""), ("the golden Lootbox" if golden else "")) if x)
+    return s, [Event(f"{state.name(seat)} picks up {what} at {space}.", "Picking up lootboxes")]
+
+
+def start_movement(state: State) -> tuple[State, list[Event]]:
+    """The movement step begins: MP are counted and a Lootbox in your space is picked up."""
+    seat = state.active
+    t = state.turn
+    mp = movement_points(state, seat)
+    s = replace(state, turn=replace(t, movement="open", mp=mp, attack="done" if t.attack == "open" else t.attack))
+    ev = [Event(f"{s.name(seat)} starts the movement step with {mp} MP.", MOVE)]
+    s, e = pick_up(s, seat, s.player(seat).space)
+    return s, ev + e
+
+
+def enter(state: State, seat: int, frm: str, to: str, movement: bool) -> tuple[State, list[Event]]:
+    """Entering a space: falling, lootboxes, turrets and squirrels, teleporters (Altitudes, Tile Effects)."""
+    s = state.with_player(seat, space=to)
+    ev: list[Event] = []
+    drop = altitude(state, frm) - altitude(state, to)
+    if drop >= 2:
+        s, e = injure(s, seat, drop, "Altitudes: Falling")
+        ev += e
+    if movement and not s.player(seat).knocked_out:
+        s, e = pick_up(s, seat, to)
+        ev += e
+    dogniss = "Dogniss" in state.name(seat)
+    for sp, tile in state.tiles:
+        if s.player(seat).knocked_out:
+            break
+        if tile == "turret" and to in ring(sp, 1, state.options.ring_shape):
+            s, e = injure(s, seat, 2, "Turret Tile")
+            ev += e
+        if tile == "squirrel" and not dogniss and to in ring(sp, 1, state.options.ring_shape):
+            s, e = injure(s, seat, 3, "Squirrel Tile")
+            ev += e
+    if s.tile_at(to) == "teleporter" and not s.player(seat).knocked_out:
+        s = replace(s, pending=s.pending + (Task("teleport", state.active, (str(seat),)),))
+        ev.append(Event(f"{state.name(seat)} enters a Teleporter at {to}: a controlled GPS relocation follows.", "Teleporter Tile"))
+    return s, ev
+
+
+def move(state: State, to: str) -> tuple[State, list[Event]]:
+    """Movement Step: spend MP to move into an adjacent free space."""
+    seat = state.active
+    ev: list[Event] = []
+    if state.turn.movement == "ready":
+        state, ev = start_movement(state)
+    frm = state.player(seat).space
+    cost = move_cost(state, frm, to)
+    state = replace(state, turn=replace(state.turn, mp=state.turn.mp - cost))
+    ev.append(Event(f"{state.name(seat)} moves from {frm} to {to} for {cost} MP ({state.turn.mp} left).", MOVE))
+    s, e = enter(state, seat, frm, to, movement=True)
+    return s, ev + e
+
+
+def teleport(state: State, seat: int, region: str, new_top: str) -> tuple[State, list[Event]]:
+    """Teleportation: a controlled GPS relocation; the active player chooses the region."""
+    s, spaces, ev = relocate(replace(state, pending=state.pending[1:]), new_top, 1, controlled=region)
+    s, e = place_hero(s, seat, spaces[0])
+    return s, ev + e
+
+
+# -- attack ---------------------------------------------------------------------------
+def attack(state: State, weapon: str, target: str, face: str) -> tuple[State, list[Event]]:
+    """Detailed Attack Sequence: one die, every target in the area, Injuries, PP for injuring."""
+    seat = state.active
+    t = state.turn
+    s = replace(state, turn=replace(t, attack="open", used=t.used + (weapon,), movement="done" if t.movement == "open" else t.movement))
+    profile = attack_profile(state, seat, weapon, target)
+    hits = resolve_attack(profile, face)
+    ev = [Event(f"{state.name(seat)} attacks {profile.targets[0].label} with {profile.weapon}; the attack die shows {face}.",
+                "Detailed Attack Sequence")]
+    for h in hits:
+        detail = f"{h.damage} Damage against {h.defense} Defense"
+        if h.tile is not None:
+            if h.destroyed:
+                s = replace(s, tiles=tuple(x for x in s.tiles if x[0] != h.tile))
+                ev.append(Event(f"{detail}: {h.label} suffers {h.injuries} Injuries and is destroyed.", "Blocking Tiles"))
+            else:
+                ev.append(Event(f"{detail}: {h.label} suffers {h.injuries} Injuries; nothing happens.", "Blocking Tiles"))
+            continue
+        ev.append(Event(f"{detail} on {h.label}: {h.injuries} Injury(ies).", "Detailed Attack Sequence"))
+        s, e = injure(s, h.seat, h.injuries, "Detailed Attack Sequence")
+        ev += e
+        if h.injuries > 0 and h.seat not in s.turn.injured:
+            s = replace(s, turn=replace(s.turn, injured=s.turn.injured + (h.seat,)))
+            s, e = gain_pp(s, seat, 1, f"injured {state.name(h.seat)}")
+            ev += e
+        s, e = heal(s, h.seat, h.heal, "Equipment Effects: On Failed Protection")
+        ev += e
+        if h.reflect and not s.player(seat).knocked_out:
+            s, e = injure(s, seat, h.reflect, "Equipment Effects: On Successful Protection")
+            ev += e
+    best = max([h.injuries for h in hits if h.seat is not None], default=0)
+    s = replace(s, turn=replace(s.turn, best_hit=max(s.turn.best_hit, best), criticals=s.turn.criticals + (face == "critical")))
+    return s, ev
+
+
+# -- loot ---------------------------------------------------------------------------
+def open_golden(state: State, shop: str, card: str) -> tuple[State, list[Event]]:
+    """Golden Lootbox: draw one card from the Weapon or the Armor shop."""
+    seat = state.active
+    s = replace(state.with_player(seat, golden=False), turn=replace(state.turn, golden_drop=True))
+    s, e = draw_card(s, seat, shop, card, "Golden Lootbox")
+    return s, [Event(f"{state.name(seat)} opens the golden Lootbox.", "Golden Lootbox")] + e
+
+
+def open_lootbox(state: State, card: str) -> tuple[State, list[Event]]:
+    """Looting: spend one Lootbox token, reveal one Loot card, gain what it shows, discard it."""
+    seat = state.active
+    ev = []
+    deck = state.loot_deck
+    if not deck:
+        deck, state = state.loot_discard, replace(state, loot_discard=())
+        ev.append(Event("The Loot deck is empty: its discard pile is shuffled into a new deck.", "Shortages"))
+    c = state.content.card(card)
+    s = replace(state, loot_deck=tuple(x for x in deck if x != card), loot_discard=tuple(sorted(state.loot_discard + (card,))),
+                turn=replace(state.turn, to_drop=state.turn.to_drop + 1))
+    s = s.with_player(seat, lootboxes=s.player(seat).lootboxes - 1)
+    ev.append(Event(f"{state.name(seat)} opens a lootbox: {c.name} ({'; '.join(r.text for r in c.rewards)}).", "Looting"))
+    tasks = tuple(Task(kind, seat, (amount,)) for kind, amount in (r() for r in c.rewards))
+    return settle(replace(s, pending=s.pending + tasks), ev)
+
+
+def settle(state: State, ev: list[Event]) -> tuple[State, list[Event]]:
+    """Run the waiting rewards that need no decision; skip those that cannot happen."""
+    while state.pending:
+        task = state.pending[0]
+        seat = task.seat
+        rest = replace(state, pending=state.pending[1:])
+        if task.kind == "credits":
+            state, e = take_credits(rest, seat, task.data[0], "Loot Cards")
+        elif task.kind == "healing":
+            state, e = heal(rest, seat, task.data[0], "Loot Cards")
+        elif task.kind in ("weapon", "armor") and not (getattr(state, f"{task.kind}_shop") or getattr(state, f"{task.kind}_discard")):
+            state, e = rest, [Event(f"No {task.kind} card is left to draw.", "Shortages")]
+        elif task.kind == "replacement" and not replacement_spaces(state, seat):
+            state, e = rest, [Event(f"{state.name(seat)} has no free space to move to.", "Loot Cards")]
+        elif task.kind == "teleporter_replacement" and not teleporter_moves(state, seat):
+            state, e = rest, [Event("No Teleporter can be replaced.", "Loot Cards")]
+        elif task.kind == "gear_swap" and sum(g is not None for g in state.player(seat).track) == 0:
+            state, e = rest, [Event(f"{state.name(seat)} has no equipment to swap.", "Loot Cards")]
+        else:
+            break
+        ev = ev + e
+    return state, ev
+
+
+def replacement_spaces(state: State, seat: int) -> tuple[str, ...]:
+    from .health import blocked
+
+    here = state.player(seat).space
+    return () if here is None else tuple(s for s in adjacent(here) if s not in blocked(state))
+
+
+def teleporter_moves(state: State, seat: int) -> tuple[tuple[str, str], ...]:
+    """Teleporter Replacement (ruling RP-10): a Teleporter tile goes to a tile-free space next to it."""
+    taken = {s for s, _ in state.tiles}
+    out = []
+    for sp, tile in state.tiles:
+        if tile == "teleporter":
+            out += [(sp, to) for to in adjacent(sp) if to not in taken]
+    return tuple(out)
+
+
+def move_teleporter(state: State, source: str, to: str) -> tuple[State, list[Event]]:
+    s = replace(state, pending=state.pending[1:], tiles=tuple(sorted([x for x in state.tiles if x[0] != source] + [(to, "teleporter")])))
+    ev = [Event(f"The Teleporter at {source} is replaced at {to}.", "Loot Cards")]
+    who = s.seat_at(to)
+    if who is not None:
+        s = replace(s, pending=(Task("teleport", state.active, (str(who),)),) + s.pending)
+        ev.append(Event(f"{s.name(who)} is in that space and is teleported.", "Teleporter Tile"))
+    return settle(s, ev)
+
+
+def drop_lootboxes(state: State, new_top: str) -> tuple[State, list[Event]]:
+    """Lootbox Drops: a (multiple) GPS relocation, golden Lootbox first; a token landing on you causes 2 Injuries."""
+    t = state.turn
+    tokens = (["golden"] if t.golden_drop else []) + ["lootbox"] * t.to_drop
+    batch = tokens[:4]
+    s, spaces, ev = relocate(state, new_top, len(batch))
+    golden_left = t.golden_drop and batch[0] != "golden"
+    s = replace(s, turn=replace(s.turn, golden_drop=golden_left, to_drop=t.to_drop - batch.count("lootbox")))
+    for token, sp in zip(batch, spaces):
+        if token == "golden":
+            s = replace(s, golden=sp)
+        else:
+            s = replace(s, lootboxes=tuple(sorted(s.lootboxes + (sp,))))
+        ev.append(Event(f"The {'golden Lootbox' if token == 'golden' else 'Lootbox token'} drops at {sp}.", "Lootbox Drops"))
+        who = s.seat_at(sp)
+        if who is not None:
+            s, e = injure(s, who, 2, "Lootbox Drops")
+            ev += e
+    return s, ev
+
+
+# -- feats and the end of the turn ---------------------------------------------------------------
+def feat_view(state: State) -> FeatView:
+    seat, t = state.active, state.turn
+    here = state.player(seat).space
+    return FeatView(len(t.injured), t.knockouts, t.picked, t.best_hit, t.criticals,
+                    altitude(state, here) if here else 0, crafted_count(state, seat))
+
+
+def claimable_feats(state: State) -> tuple[str, ...]:
+    """Accomplishing a Feat: up to 2 different Feats a turn, one token each, while tokens last."""
+    seat, t = state.active, state.turn
+    if len(t.feats) >= 2 or state.player(seat).feat_tokens <= 0:
+        return ()
+    v = feat_view(state)
+    return tuple(f for f, _ in state.feats if f not in t.feats and state.content.card(f).condition(v))
+
+
+def claim_feat(state: State, feat: str) -> tuple[State, list[Event]]:
+    seat = state.active
+    card = state.content.card(feat)
+    s = replace(state, feats=tuple((f, toks + (seat,)) if f == feat else (f, toks) for f, toks in state.feats),
+                turn=replace(state.turn, feats=state.turn.feats + (feat,)))
+    s = s.with_player(seat, feat_tokens=s.player(seat).feat_tokens - 1)
+    ev = [Event(f"{state.name(seat)} accomplishes the Feat {card.name} and places a Feat token on it.", "Accomplishing a Feat")]
+    s, e = gain_pp(s, seat, card.level, f"Level {card.level} Feat")
+    ev += e
+    if card.level == 2:
+        s = replace(s, pending=s.pending + (Task("taunt", seat),))
+    return s, ev
+
+
+def taunt(state: State, victim: int) -> tuple[State, list[Event]]:
+    s = replace(state, pending=state.pending[1:])
+    ev = [Event(f"{state.name(state.active)} taunts {state.name(victim)}.", "Accomplishing a Feat")]
+    s, e = lose_pp(s, victim, 1, "taunted")
+    return s, ev + e
+
+
+def end_turn(state: State) -> tuple[State, list[Event]]:
+    """End of the turn: full Feat cards leave, then the next player; the game ends when the round is complete."""
+    ev: list[Event] = []
+    n = len(state.players)
+    feats, deck, players = [], state.feat_deck, list(state.players)
+    for f, toks in state.feats:
+        if len(toks) >= n:
+            for seat in toks:
+                players[seat] = replace(players[seat], feat_tokens=players[seat].feat_tokens + 1)
+            ev.append(Event(f"{state.content.card(f).name} has a token from every player and leaves the game.", "Accomplishing a Feat"))
+            if deck:
+                feats.append((deck[0], ()))
+                ev.append(Event(f"{state.content.card(deck[0]).name} is revealed.", "Accomplishing a Feat"))
+                deck = deck[1:]
+        else:
+            feats.append((f, toks))
+    s = replace(state, feats=tuple(feats), feat_deck=deck, players=tuple(players))
+    last = state.active == n - 1
+    o = state.options
+    if last and (s.first_to_goal is not None or (o.round_limit is not None and s.round >= o.round_limit)):
+        return finish(s, ev)
+    nxt = (state.active + 1) % n
+    if nxt == 0:
+        s = replace(s, round=s.round + 1)
+    s, e = begin_turn(s, nxt)
+    return s, ev + e
+
+
+def finish(state: State, ev: list[Event]) -> tuple[State, list[Event]]:
+    """End of Game: the most PP wins; a tie goes by turn order (ruling RP-14)."""
+    order = list(range(len(state.players)))
+    if state.options.tie_break == "later":
+        order.reverse()
+    best = max(p.pp for p in state.players)
+    winner = next(i for i in order if state.players[i].pp == best)
+    why = "reached the goal" if state.first_to_goal is not None else "round limit"
+    result = f"{state.name(winner)} wins with {best} PP"
+    s = replace(state, stage="over", winner=winner, result=result, pending=())
+    return s, ev + [Event(f"The game ends ({why}): {result}, crowned Rumble Planet Champion!", "End of Game")]
+
+
+def require(cond: bool, why: str) -> None:
+    if not cond:
+        raise IllegalAction(why)
+
