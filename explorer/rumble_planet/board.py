@@ -108,6 +108,11 @@ class Board:
         """0 on the board, 1 on an elevation, 2 on an overlay ("Green Rules")."""
         return (space in self.elevations) + (space in self.overlays)
 
+    def _repr_svg_(self) -> str:
+        from .draw import draw
+
+        return draw(self)
+
     def to_json(self) -> dict:
         return {"format": "rules-explorer-deck", "version": 1, "game": "rumble-planet", "kind": "board",
                 "side": self.side, "label": self.label, "sample": self.sample,
