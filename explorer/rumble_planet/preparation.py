@@ -67,7 +67,9 @@ def make_obsolete(state: State, seat: int, slot: int, why: str) -> tuple[State, 
     track[slot - 1] = None
     s = replace(state, bank_boosts=state.bank_boosts + gear.boosts).with_player(seat, track=tuple(track))
     names = " and ".join(state.content.card(c).name for c in gear.cards)
-    ev = [Event(f"{state.name(seat)}'s {names} {why} and goes to the shop pile"
+    if len(gear.cards) == 2:
+        why = why.replace("leaves", "leave").replace("is worn", "are worn")
+    ev = [Event(f"{state.name(seat)}'s {names} {why} and go{'' if len(gear.cards) == 2 else 'es'} to the shop pile"
                 + (f"; its {gear.boosts} Boost token(s) return to the bank." if gear.boosts else "."), OBSOLESCENCE)]
     for c in gear.cards:
         s = _discard(s, c)
