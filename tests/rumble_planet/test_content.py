@@ -68,3 +68,37 @@ def test_not_json_and_wrong_game(tmp_path):
         load_deck(p)
     with pytest.raises(ContentError, match="game"):
         load_deck(_deck(tmp_path, {**CONTENT.to_json(), "game": "barbearian"}))
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"version": ' + "9" * 5000 + "}", "\udcff"])
+def test_hostile_files_are_refused_as_content_errors(tmp_path, text):
+    p = tmp_path / "evil.json"
+    p.write_bytes(text.encode("utf-8", "surrogateescape"))
+    with pytest.raises(ContentError, match="evil.json"):
+        load_deck(p)
+
+
+def test_fuzzed_decks_raise_only_content_errors(tmp_path):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    base = CONTENT.to_json()
+    keys = ["heroes", "weapons", "armor", "loot", "gps", "feats", "boards"]
+    junk = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=5),
+                        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                        max_leaves=8)
+
+    @settings(max_examples=60, deadline=None)
+    @given(key=st.sampled_from(keys), index=st.integers(0, 3), field=st.text(max_size=8), value=junk)
+    def run(key, index, field, value):
+        data = json.loads(json.dumps(base))
+        card = data[key][index % len(data[key])]
+        card[field or next(iter(card))] = value
+        p = tmp_path / "fuzz.json"
+        p.write_text(json.dumps(data))
+        try:
+            load_deck(p)
+        except ContentError:
+            pass
+
+    run()
