@@ -9,9 +9,10 @@ from dataclasses import dataclass, replace
 
 from .board import aligned, distance, ring
 from .effects import AttackMods, Passive, Protection
-from .health import BLOCKING, altitude, fields_around, visible_effects
+from .health import altitude, fields_around, visible_effects
 from .options import CRITICAL
 from .state import HEROIC, SLOTS, State
+from .tiles import BLOCKING
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,8 @@ class Defender:
 class AttackProfile:
     weapon: str
     targets: tuple[Defender, ...]  # the initial target first
+    center: str = ""  # the initial target's space
+    squirrel: bool = False  # an "on attack" effect places the Squirrel tile next to the initial target
 
 
 @dataclass(frozen=True)
@@ -158,7 +161,7 @@ def attack_profile(state: State, seat: int, weapon: str, target: str) -> AttackP
         else:
             tile = state.tile_at(sp)
             targets.append(Defender(f"the {tile.replace('_', ' ')} tile at {sp}", dmg, tile=sp, threshold=BLOCKING[tile]))
-    return AttackProfile(name, tuple(targets))
+    return AttackProfile(name, tuple(targets), center, mods.squirrel)
 
 
 def targets_in_range(state: State, seat: int, weapon: str) -> tuple[str, ...]:

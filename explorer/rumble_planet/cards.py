@@ -158,10 +158,18 @@ def _opt_effect(e: Entry, name: str, kinds: tuple[str, ...]) -> EffectRef | None
     return None if raw is None else parse_effect(e, name, raw, kinds)
 
 
+def _no_squirrel(e: Entry, card):
+    for name in ("effect1", "effect2"):
+        eff = getattr(card, name)
+        if eff is not None and eff.name == "squirrel":
+            raise e.fail(f"{name}.effect", "only Agent Dogniss's Heroic Object can place the Squirrel tile")
+    return card
+
+
 def _weapon(e: Entry) -> Weapon:
     e.unknown_fields({"id", "name", "damage", "range", "cost", "effect1", "effect2"})
-    return Weapon(e.data["id"], e.get("name", str), _num(e, "damage", 0, 12), _num(e, "range", 1, 10), _num(e, "cost", 0, 100, 8),
-                  _opt_effect(e, "effect1", WEAPON_TRIGGERS), _opt_effect(e, "effect2", WEAPON_TRIGGERS))
+    return _no_squirrel(e, Weapon(e.data["id"], e.get("name", str), _num(e, "damage", 0, 12), _num(e, "range", 1, 10), _num(e, "cost", 0, 100, 8),
+                  _opt_effect(e, "effect1", WEAPON_TRIGGERS), _opt_effect(e, "effect2", WEAPON_TRIGGERS)))
 
 
 def _armor(e: Entry) -> Armor:
@@ -181,7 +189,10 @@ def _hero(e: Entry) -> Hero:
     for i, lv in enumerate(raw):
         le = Entry(e.source, f"{e.entry}.heroic.levels[{i}]", lv)
         le.unknown_fields({"damage", "range", "effect"})
-        levels.append(HeroicLevel(_num(le, "damage", 0, 12), _num(le, "range", 1, 10), _opt_effect(le, "effect", WEAPON_TRIGGERS)))
+        level = HeroicLevel(_num(le, "damage", 0, 12), _num(le, "range", 1, 10), _opt_effect(le, "effect", WEAPON_TRIGGERS))
+        if level.effect is not None and level.effect.name == "squirrel" and "Dogniss" not in e.get("name", str):
+            raise le.fail("effect.effect", "only Agent Dogniss can place the Squirrel tile (Squirrel Tile)")
+        levels.append(level)
     return Hero(e.data["id"], e.get("name", str), h.get("id", str), h.get("name", str), tuple(levels))
 
 

@@ -11,12 +11,12 @@ from typing import ClassVar
 
 from ..core.effects import EffectRef as _EffectRef
 from ..core.effects import EffectRegistry, Param
+from .tiles import TILES
 
 EFFECTS = EffectRegistry()
 TRIGGERS = ("passive", "on_placement", "upon_obsolescence", "on_attack", "on_successful_protection", "on_failed_protection")
 WEAPON_TRIGGERS = ("passive", "on_placement", "upon_obsolescence", "on_attack")
 ARMOR_TRIGGERS = ("passive", "on_placement", "upon_obsolescence", "on_successful_protection", "on_failed_protection")
-TILES = ("teleporter", "drone", "oil_slick", "defensive_field", "turret", "squirrel", "energy_wall")
 
 _small = Param(int, lambda v: 1 <= v <= 6, "a whole number 1-6")
 _count = Param(int, lambda v: 1 <= v <= 10, "a whole number 1-10")
@@ -37,6 +37,7 @@ class AttackMods:
     damage: int = 0
     radius: int = 0
     aligned_damage: int = 0  # extra Damage against an aligned target
+    squirrel: bool = False  # Agent Dogniss places the Squirrel tile next to the initial target
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,11 @@ def ring_attack(m: AttackMods) -> AttackMods:
 @EFFECTS.register("on_attack", "extended_ring", "On attack: Extended Ring - every opponent within 2 spaces of the initial target is also targeted.")
 def extended_ring_attack(m: AttackMods) -> AttackMods:
     return replace(m, radius=2)
+
+
+@EFFECTS.register("on_attack", "squirrel", "On attack: place the Squirrel tile in a free space next to the initial target (Agent Dogniss only).")
+def squirrel(m: AttackMods) -> AttackMods:
+    return replace(m, squirrel=True)
 
 
 @EFFECTS.register("on_attack", "sniper", "On attack: +{amount} Damage if the target is aligned with you.", amount=_small)

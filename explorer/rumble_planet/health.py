@@ -10,6 +10,7 @@ from dataclasses import replace
 from ..core.events import Event
 from .board import ring
 from .state import SLOTS, Gear, State
+from .tiles import BLOCKING
 
 HP = "Health Points (HP)"
 PP = "Prestige Points (PP)"
@@ -146,7 +147,6 @@ def blocked(state: State) -> frozenset:
     return frozenset(out)
 
 
-BLOCKING = {"turret": 3, "squirrel": 3, "energy_wall": 6}  # Summary Table of Tiles: Injuries that destroy them
 
 
 def altitude(state: State, space: str) -> int:

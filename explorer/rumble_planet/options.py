@@ -14,6 +14,9 @@ from ..core.content import options_from_json
 BODY_PARTS = ("head", "torso", "arms", "legs")
 CRITICAL = "critical"
 DEFAULT_DIE = ("head", "torso", "torso", "arms", "legs", CRITICAL)
+TILE_KINDS = ("teleporter", "drone", "oil_slick", "defensive_field", "turret", "squirrel", "energy_wall")
+DEFAULT_SUPPLY = (("teleporter", 4), ("drone", 2), ("oil_slick", 3), ("defensive_field", 2), ("turret", 3),
+                  ("squirrel", 1), ("energy_wall", 2))
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,7 @@ class Options:
         max_hp: the top of the track (18); prestige_goal: PP that ends the game (18), first_bonus (2).
         round_limit: end after this many rounds (not in the rulebook; a safety net for simulation).
         tie_break: "earlier" (the earlier seat in turn order wins a tie) or "later" (RP-14).
+        tile_supply: tiles of each type in the box (Teleporters 4 as printed, the others not printed; RP-19).
     """
 
     players: int = 2
@@ -50,6 +54,7 @@ class Options:
     first_bonus: int = 2
     round_limit: int | None = None
     tie_break: str = "earlier"
+    tile_supply: tuple[tuple[str, int], ...] = DEFAULT_SUPPLY
 
     def __post_init__(self):
         def whole(name: str, low: int, high: int):
@@ -87,11 +92,28 @@ class Options:
             whole("round_limit", 1, 10_000)
         if self.tie_break not in ("earlier", "later"):
             raise ValueError(f"options.tie_break must be 'earlier' or 'later', got {self.tie_break!r}")
+        supply = dict(DEFAULT_SUPPLY)
+        raw = self.tile_supply.items() if isinstance(self.tile_supply, dict) else self.tile_supply
+        try:
+            given = [(str(k), v) for k, v in raw]
+        except (TypeError, ValueError):
+            raise ValueError(f"options.tile_supply must map tiles to counts, got {self.tile_supply!r}") from None
+        for k, v in given:
+            if k not in supply or isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 20:
+                raise ValueError(f"options.tile_supply: {k!r}: {v!r} is not a count 0-20 of a tile ({', '.join(TILE_KINDS)})")
+            supply[k] = v
+        if supply["teleporter"] < 4:
+            raise ValueError("options.tile_supply: the board needs 4 Teleporter tiles")
+        object.__setattr__(self, "tile_supply", tuple(supply.items()))
+
+    def supply(self, tile: str) -> int:
+        return dict(self.tile_supply)[tile]
 
     def to_json(self) -> dict:
         d = {f.name: getattr(self, f.name) for f in fields(self)}
         d["attack_die"] = list(self.attack_die)
         d["heroes"] = None if self.heroes is None else list(self.heroes)
+        d["tile_supply"] = dict(self.tile_supply)
         return d
 
     @classmethod

@@ -5,10 +5,10 @@ from dataclasses import replace
 
 from ..core.errors import IllegalAction
 from ..core.events import Event
-from .board import adjacent
 from .effects import Gain
-from .health import BLOCKING, blocked, heal, take_boosts, take_credits, visible_effects
-from .state import SLOTS, Gear, State, Task
+from .health import heal, take_boosts, take_credits, visible_effects
+from .tiles import offer_tile
+from .state import SLOTS, Gear, State
 
 OBSOLESCENCE = "1 - Obsolescence"
 
@@ -29,23 +29,9 @@ def apply_gain(state: State, seat: int, gain: Gain, section: str) -> tuple[State
     state, e = take_boosts(state, seat, gain.boosts, section)
     ev += e
     if gain.tile is not None:
-        state, e = offer_tile(state, seat, gain.tile, section)
+        state, e = offer_tile(state, seat, gain.tile, state.player(seat).space, section)
         ev += e
     return state, ev
-
-
-def offer_tile(state: State, seat: int, tile: str, section: str) -> tuple[State, list[Event]]:
-    """A tile goes in your space or a free space next to it ("There can never be more than one tile in the same space")."""
-    here = state.player(seat).space
-    if here is None:
-        return state, [Event(f"{state.name(seat)} is off the Green: the {tile.replace('_', ' ')} tile is not placed.", section)]
-    taken = {s for s, _ in state.tiles}
-    block = blocked(state)
-    spots = ([] if tile in BLOCKING else [here]) + list(adjacent(here))
-    spots = tuple(s for s in spots if s not in taken and (tile not in BLOCKING or s not in block))
-    if not spots:
-        return state, [Event(f"No space can take the {tile.replace('_', ' ')} tile.", section)]
-    return replace(state, pending=state.pending + (Task("place_tile", state.active, (tile,) + spots),)), []
 
 
 def fire(state: State, seat: int, effects, trigger: str, section: str) -> tuple[State, list[Event]]:

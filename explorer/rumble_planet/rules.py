@@ -18,7 +18,7 @@ from .health import blocked, movement_points
 from .setup import deploy, gps_spec, set_up, setup_chance
 from .state import (
     HEROIC, SLOTS, Attack, Boost, BuyPrestige, Buy, ChooseRegion, ClaimFeat, Craft, Decline, Deploy, Draw, DropLootboxes,
-    EndActions, EndPreparation, EndTurn, Equip, Move, MoveTeleporter, OpenGolden, OpenLootbox, PlaceAt, Return, Sell, SetUp,
+    EndActions, EndPreparation, EndTurn, Equip, Move, MoveTile, OpenGolden, OpenLootbox, PlaceAt, Return, Sell, SetUp,
     StartMovement, State, SwapGear, Taunt, WearOut,
 )
 
@@ -47,12 +47,15 @@ def _task_actions(state: State) -> list:
         return [PlaceAt(s) for s in task.data[1:]]
     if k == "place_tile":
         return [PlaceAt(s) for s in task.data[1:]]
+    if k == "move_tile":
+        sources = [s for s, t in state.tiles if t == task.data[0]]
+        return [MoveTile(a, b) for a in sources for b in task.data[1:] if a != b] + [Decline()]
     if k in SHOPS:
         return [Draw()]
     if k == "replacement":
         return [PlaceAt(s) for s in turn.replacement_spaces(state, task.seat)] + [Decline()]
     if k == "teleporter_replacement":
-        return [MoveTeleporter(a, b) for a, b in turn.teleporter_moves(state, task.seat)] + [Decline()]
+        return [MoveTile(a, b) for a, b in turn.teleporter_moves(state, task.seat)] + [Decline()]
     if k == "gear_swap":
         track = state.player(task.seat).track
         return [SwapGear(i) for i in range(1, SLOTS) if track[i - 1] is not None or track[i] is not None] + [Decline()]
@@ -254,8 +257,8 @@ def _apply_task(state: State, a, outcome):
         return turn.settle(s, [Event(f"{state.name(task.seat)} moves to {a.space}.", "Loot Cards")] + ev)
     if isinstance(a, Draw):
         return turn.settle(*prep.draw_card(rest, task.seat, task.kind, outcome, "Loot Cards"))
-    if isinstance(a, MoveTeleporter):
-        return turn.move_teleporter(state, a.source, a.to)
+    if isinstance(a, MoveTile):
+        return turn.move_tile(state, a.source, a.to)
     if isinstance(a, SwapGear):
         track = list(state.player(task.seat).track)
         track[a.slot - 1], track[a.slot] = track[a.slot], track[a.slot - 1]

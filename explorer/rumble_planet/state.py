@@ -258,7 +258,9 @@ class Draw:
 
 
 @dataclass(frozen=True)
-class MoveTeleporter:
+class MoveTile:
+    """Replace the tile at ``source`` in ``to`` (Teleporter Replacement; a tile type with none left in the supply)."""
+
     source: str
     to: str
 
@@ -280,7 +282,7 @@ class Decline:
 
 ACTIONS = (SetUp, Deploy, Return, WearOut, Sell, Buy, BuyPrestige, Equip, Craft, Boost, EndPreparation, StartMovement, Move,
            Attack, EndActions, OpenGolden, OpenLootbox, DropLootboxes, ClaimFeat, EndTurn, ChooseRegion, PlaceAt, Draw,
-           MoveTeleporter, SwapGear, Taunt, Decline)
+           MoveTile, SwapGear, Taunt, Decline)
 _CODEC = ActionCodec(*ACTIONS)
 action_to_json = _CODEC.to_json
 action_from_json = _CODEC.from_json

@@ -12,6 +12,7 @@ from .gps import place_hero, relocate
 from .health import altitude, crafted_count, gain_pp, heal, injure, lose_pp, movement_points, take_credits
 from .preparation import draw_card, obsolescence_shift
 from .state import State, Task, Turn
+from .tiles import offer_tile
 
 MOVE = "Movement Step"
 LOOT = "III - Loot Phase"
@@ -133,8 +134,11 @@ def attack(state: State, weapon: str, target: str, face: str) -> tuple[State, li
         detail = f"{h.damage} Damage against {h.defense} Defense"
         if h.tile is not None:
             if h.destroyed:
+                kind = s.tile_at(h.tile)
                 s = replace(s, tiles=tuple(x for x in s.tiles if x[0] != h.tile))
                 ev.append(Event(f"{detail}: {h.label} suffers {h.injuries} Injuries and is destroyed.", "Blocking Tiles"))
+                if kind == "squirrel":
+                    ev.append(Event("Agent Dogniss retrieves the Squirrel tile into her supply.", "Squirrel Tile"))
             else:
                 ev.append(Event(f"{detail}: {h.label} suffers {h.injuries} Injuries; nothing happens.", "Blocking Tiles"))
             continue
@@ -150,6 +154,12 @@ def attack(state: State, weapon: str, target: str, face: str) -> tuple[State, li
         if h.reflect and not s.player(seat).knocked_out:
             s, e = injure(s, seat, h.reflect, "Equipment Effects: On Successful Protection")
             ev += e
+    if profile.squirrel:
+        if "Dogniss" in state.name(seat):
+            s, e = offer_tile(s, seat, "squirrel", profile.center, "Squirrel Tile", own_space=False)
+            ev += e
+        else:
+            ev.append(Event("Only Agent Dogniss can place the Squirrel tile.", "Squirrel Tile"))
     best = max([h.injuries for h in hits if h.seat is not None], default=0)
     s = replace(s, turn=replace(s.turn, best_hit=max(s.turn.best_hit, best), criticals=s.turn.criticals + (face == "critical")))
     return s, ev
@@ -222,11 +232,13 @@ def teleporter_moves(state: State, seat: int) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def move_teleporter(state: State, source: str, to: str) -> tuple[State, list[Event]]:
-    s = replace(state, pending=state.pending[1:], tiles=tuple(sorted([x for x in state.tiles if x[0] != source] + [(to, "teleporter")])))
-    ev = [Event(f"The Teleporter at {source} is replaced at {to}.", "Loot Cards")]
+def move_tile(state: State, source: str, to: str) -> tuple[State, list[Event]]:
+    """Replacement of a tile; a Teleporter replaced in a Hero's space teleports them (Teleporter Tile)."""
+    tile = state.tile_at(source)
+    s = replace(state, pending=state.pending[1:], tiles=tuple(sorted([x for x in state.tiles if x[0] != source] + [(to, tile)])))
+    ev = [Event(f"The {tile.replace('_', ' ')} tile at {source} is replaced at {to}.", "Movement, Placement, and Replacement")]
     who = s.seat_at(to)
-    if who is not None:
+    if who is not None and tile == "teleporter":
         s = replace(s, pending=(Task("teleport", state.active, (str(who),)),) + s.pending)
         ev.append(Event(f"{s.name(who)} is in that space and is teleported.", "Teleporter Tile"))
     return settle(s, ev)

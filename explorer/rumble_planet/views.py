@@ -5,7 +5,7 @@ from .board import REGION_NAMES
 from .health import altitude, movement_points
 from .state import (
     HEROIC, Attack, Boost, Buy, BuyPrestige, ChooseRegion, ClaimFeat, Craft, Decline, Deploy, Draw, DropLootboxes,
-    EndActions, EndPreparation, EndTurn, Equip, Move, MoveTeleporter, OpenGolden, OpenLootbox, PlaceAt, Return, Sell,
+    EndActions, EndPreparation, EndTurn, Equip, Move, MoveTile, OpenGolden, OpenLootbox, PlaceAt, Return, Sell,
     SetUp, StartMovement, State, SwapGear, Taunt, WearOut,
 )
 
@@ -63,8 +63,8 @@ def describe_action(state: State, a) -> str:
         return f"Teleport into the {REGION_NAMES[a.region]} region"
     if isinstance(a, PlaceAt):
         return f"Place at {a.space}"
-    if isinstance(a, MoveTeleporter):
-        return f"Replace the Teleporter at {a.source} in {a.to}"
+    if isinstance(a, MoveTile):
+        return f"Replace the {state.tile_at(a.source).replace('_', ' ')} tile at {a.source} in {a.to}"
     if isinstance(a, SwapGear):
         return f"Swap slots {a.slot} and {a.slot + 1}"
     if isinstance(a, Taunt):
