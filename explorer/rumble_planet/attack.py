@@ -130,13 +130,6 @@ def armor_of(state: State, seat: int) -> tuple[ArmorPiece, ...]:
     return tuple(out)
 
 
-def target_space(state: State, target: str) -> str | None:
-    for p in state.players:
-        if p.hero == target:
-            return p.space
-    return target if state.tile_at(target) in BLOCKING else None
-
-
 def attack_profile(state: State, seat: int, weapon: str, target: str) -> AttackProfile:
     """Steps 1-3 and 6: the weapon, the targets in its area and each target's Damage (on-attack effects applied)."""
     name, base, _, effects = weapon_cards(state, seat, weapon)
@@ -145,7 +138,7 @@ def attack_profile(state: State, seat: int, weapon: str, target: str) -> AttackP
         if e.kind == "on_attack":
             mods = e(mods)
     here = state.player(seat).space
-    center = target_space(state, target)
+    center = target
     spaces = [center]
     if mods.radius:
         area = ring(center, mods.radius, state.options.ring_shape)
@@ -165,12 +158,12 @@ def attack_profile(state: State, seat: int, weapon: str, target: str) -> AttackP
 
 
 def targets_in_range(state: State, seat: int, weapon: str) -> tuple[str, ...]:
-    """Step 2: opposing Heroes and blocking tiles within the weapon's Range."""
+    """Step 2: the spaces of opposing Heroes and blocking tiles within the weapon's Range."""
     rng = weapon_range(state, seat, weapon)
     here = state.player(seat).space
     if rng is None or here is None:
         return ()
-    out = [p.hero for i, p in enumerate(state.players) if i != seat and p.space is not None and distance(here, p.space) <= rng]
+    out = [p.space for i, p in enumerate(state.players) if i != seat and p.space is not None and distance(here, p.space) <= rng]
     out += [s for s, t in state.tiles if t in BLOCKING and distance(here, s) <= rng]
     return tuple(out)
 

@@ -16,6 +16,7 @@ from .attack import targets_in_range, weapon_cards
 from .board import REGIONS
 from .health import blocked, movement_points
 from .setup import deploy, gps_spec, set_up, setup_chance
+from .tiles import task_spots
 from .state import (
     HEROIC, SLOTS, Attack, Boost, BuyPrestige, Buy, ChooseRegion, ClaimFeat, Craft, Decline, Deploy, Draw, DropLootboxes,
     EndActions, EndPreparation, EndTurn, Equip, Move, MoveTile, OpenGolden, OpenLootbox, PlaceAt, Return, Sell, SetUp,
@@ -46,10 +47,10 @@ def _task_actions(state: State) -> list:
     if k == "place":
         return [PlaceAt(s) for s in task.data[1:]]
     if k == "place_tile":
-        return [PlaceAt(s) for s in task.data[1:]]
+        return [PlaceAt(s) for s in task_spots(state, task)]
     if k == "move_tile":
         sources = [s for s, t in state.tiles if t == task.data[0]]
-        return [MoveTile(a, b) for a in sources for b in task.data[1:] if a != b] + [Decline()]
+        return [MoveTile(a, b) for a in sources for b in task_spots(state, task) if a != b] + [Decline()]
     if k in SHOPS:
         return [Draw()]
     if k == "replacement":
@@ -189,7 +190,7 @@ def apply(state: State, action, outcome=None) -> tuple[State, list[Event]]:
             raise IllegalAction(f"{action} needs a chance outcome")
         outcome = spec.validate(outcome)
     s, ev = _apply(state, action, outcome)
-    return s, list(ev)
+    return turn.settle(s, list(ev)) if s.pending and s.stage == "play" else (s, list(ev))
 
 
 def _apply(state: State, a, outcome):

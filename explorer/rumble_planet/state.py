@@ -209,7 +209,7 @@ class Move:
 @dataclass(frozen=True)
 class Attack:
     weapon: str  # "heroic" or a slot number "1"-"4"
-    target: str  # a Hero id, or the space of a blocking tile
+    target: str  # the space of the target: an opposing Hero or a blocking tile
 
 
 @dataclass(frozen=True)

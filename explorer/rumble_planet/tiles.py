@@ -45,8 +45,7 @@ def tile_spots(state, tile: str, center: str, own_space: bool) -> tuple[str, ...
     taken = {s for s, _ in state.tiles}
     block = blocked(state)
     if tile in BLOCKING:
-        spots = impossible_placement(tuple(s for s in adjacent(center) if s not in taken), block | taken)
-        return spots
+        return impossible_placement(adjacent(center), block | taken)
     return tuple(s for s in ([center] if own_space else []) + list(adjacent(center)) if s not in taken)
 
 
@@ -61,8 +60,15 @@ def offer_tile(state, seat: int, tile: str, center: str | None, section: str, ow
     if not spots:
         return state, [Event(f"No space can take the {tile_name(tile)} tile.", section)]
     on_green = sum(1 for _, t in state.tiles if t == tile)
+    where = (tile, center, "own" if own_space else "")
     if on_green >= state.options.supply(tile):
-        task = Task("move_tile", state.active, (tile,) + spots)
+        task = Task("move_tile", state.active, where)
         return replace(state, pending=state.pending + (task,)), [
             Event(f"Every {tile_name(tile)} tile is on the Green: one of them may be replaced instead.", "Shortages")]
-    return replace(state, pending=state.pending + (Task("place_tile", state.active, (tile,) + spots),)), []
+    return replace(state, pending=state.pending + (Task("place_tile", state.active, where),)), []
+
+
+def task_spots(state, task) -> tuple[str, ...]:
+    """The spaces a waiting tile task may use now (earlier placements may have taken some)."""
+    tile, center, own = task.data
+    return tile_spots(state, tile, center, own == "own")

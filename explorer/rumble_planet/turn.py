@@ -12,7 +12,7 @@ from .gps import place_hero, relocate
 from .health import altitude, crafted_count, gain_pp, heal, injure, lose_pp, movement_points, take_credits
 from .preparation import draw_card, obsolescence_shift
 from .state import State, Task, Turn
-from .tiles import offer_tile
+from .tiles import offer_tile, task_spots
 
 MOVE = "Movement Step"
 LOOT = "III - Loot Phase"
@@ -207,6 +207,8 @@ def settle(state: State, ev: list[Event]) -> tuple[State, list[Event]]:
             state, e = rest, [Event(f"{state.name(seat)} has no free space to move to.", "Loot Cards")]
         elif task.kind == "teleporter_replacement" and not teleporter_moves(state, seat):
             state, e = rest, [Event("No Teleporter can be replaced.", "Loot Cards")]
+        elif task.kind in ("place_tile", "move_tile") and not task_spots(state, task):
+            state, e = rest, [Event(f"No space can take the {task.data[0].replace('_', ' ')} tile any more.", "Tile Effects")]
         elif task.kind == "gear_swap" and sum(g is not None for g in state.player(seat).track) == 0:
             state, e = rest, [Event(f"{state.name(seat)} has no equipment to swap.", "Loot Cards")]
         else:

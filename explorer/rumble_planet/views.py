@@ -23,9 +23,9 @@ def _weapon(state: State, weapon: str) -> str:
 
 
 def _target(state: State, target: str) -> str:
-    for i, p in enumerate(state.players):
-        if p.hero == target:
-            return state.name(i)
+    seat = state.seat_at(target)
+    if seat is not None:
+        return f"{state.name(seat)} at {target}"
     return f"the {state.tile_at(target).replace('_', ' ')} tile at {target}"
 
 

@@ -74,7 +74,7 @@ def test_illegal_actions_are_refused_and_nothing_changes():
         if s.is_over():
             break
         before, legal = s.state, s.legal_actions()
-        for bad in [Move(sp) for sp in spaces] + [Attack("heroic", h.id) for h in CONTENT.heroes] + [Attack("9", "H1")]:
+        for bad in [Move(sp) for sp in spaces] + [Attack("heroic", sp) for sp in spaces] + [Attack("9", "H1")]:
             if bad not in legal:
                 with pytest.raises(IllegalAction):
                     s.play(bad)

@@ -74,6 +74,6 @@ def test_ring_example_one_die_for_every_target():
     s = phase(started(players=3), "action")
     # Shockwave Tee: 2 Damage, Range 2, effect 1 Ring, effect 2 +2 Damage; E3 is lower than E5/E6 (no advantage)
     s = gear(at(s, p0="E3", p1="E5", p2="E6"), 0, 1, "W08")
-    s, ev = play(s, Attack("1", s.player(1).hero), "head")
+    s, ev = play(s, Attack("1", s.player(1).space), "head")
     assert s.player(1).hp == 18 - 4 and s.player(2).hp == 18 - 4
     assert sum("attack die shows" in e.text for e in ev) == 1

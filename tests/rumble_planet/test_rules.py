@@ -77,7 +77,7 @@ def test_crafting_rules():
     assert Craft("A01", 1) not in legal_actions(s2)  # already crafted
     # crafted damage: Driver Rifle 4 + 2; only effect 2 of Putter Pistol (on placement) shows, not its +1 Damage
     s3 = at(phase(s2, "action"), p0="A1", p1="A3")
-    prof = attack_profile(s3, 0, "1", s3.player(1).hero)
+    prof = attack_profile(s3, 0, "1", s3.player(1).space)
     assert prof.targets[0].damage == 6
 
 
@@ -116,9 +116,9 @@ def test_cannot_move_into_blocked_space_or_without_mp():
 def test_move_then_attack_closes_movement_and_attack_then_move_closes_attacks():
     s = at(phase(started(), "action"), p0="A1", p1="A3")
     s1, _ = play(s, Move("A2"))
-    s1, _ = play(s1, Attack("heroic", s1.player(1).hero), "legs")
+    s1, _ = play(s1, Attack("heroic", s1.player(1).space), "legs")
     assert not any(isinstance(a, Move) for a in legal_actions(s1))
-    s2, _ = play(s, Attack("heroic", s.player(1).hero), "legs")
+    s2, _ = play(s, Attack("heroic", s.player(1).space), "legs")
     s2, _ = play(s2, Move("B1"))
     assert not any(isinstance(a, Attack) for a in legal_actions(s2))
 
@@ -183,7 +183,7 @@ def test_defense_counts_only_armor_covering_the_part_and_zero_on_critical():
     s = at(phase(started(), "action"), p0="A1", p1="A3")
     s = gear(gear(s, 1, 1, "A02", boosts=1), 1, 2, "A01", "A03")  # Caddie Vest 3 torso (+1); Visor Helm 2 head crafted
     s = gear(s, 0, 1, "W11")  # Divot Cannon: 5 Damage, Range 3
-    prof = attack_profile(s, 0, "1", s.player(1).hero)
+    prof = attack_profile(s, 0, "1", s.player(1).space)
     by = {f: resolve_attack(prof, f)[0] for f in ("head", "torso", "arms", "legs", "critical")}
     assert prof.targets[0].damage == 5 + 1  # Divot Cannon's effect 2: +1 Damage against an aligned target
     assert by["torso"].defense == 4 and by["torso"].injuries == 2
@@ -195,24 +195,24 @@ def test_defense_counts_only_armor_covering_the_part_and_zero_on_critical():
 def test_spikes_injure_the_attacker_and_altitude_advantage_adds_damage():
     s = at(phase(started(), "action"), p0="C3", p1="C5")  # C3 altitude 2, C5 altitude 0
     s = gear(s, 1, 1, "A04")  # Spiked Shoes: legs, spikes 2
-    prof = attack_profile(s, 0, "heroic", s.player(1).hero)
+    prof = attack_profile(s, 0, "heroic", s.player(1).space)
     assert prof.targets[0].damage == 2 + 2
-    s, _ = play(s, Attack("heroic", s.player(1).hero), "legs")
+    s, _ = play(s, Attack("heroic", s.player(1).space), "legs")
     assert s.player(0).hp == 16 and s.player(1).hp == 18 - (4 - 2)
 
 
 def test_defensive_field_adds_two_per_field():
     s = at(phase(started(), "action"), p0="A1", p1="A3")
     s = replace(s, tiles=(("A4", "defensive_field"), ("B3", "defensive_field")))
-    hit = resolve_attack(attack_profile(s, 0, "heroic", s.player(1).hero), "torso")[0]
+    hit = resolve_attack(attack_profile(s, 0, "heroic", s.player(1).space), "torso")[0]
     assert hit.defense == 4 and hit.injuries == 0
 
 
 def test_two_attacks_each_weapon_once_and_pp_once_per_opponent():
     s = gear(at(phase(started(), "action"), p0="A1", p1="A3"), 0, 1, "W02")
-    s, _ = play(s, Attack("heroic", s.player(1).hero), "legs")
-    assert Attack("heroic", s.player(1).hero) not in legal_actions(s)
-    s, _ = play(s, Attack("1", s.player(1).hero), "legs")
+    s, _ = play(s, Attack("heroic", s.player(1).space), "legs")
+    assert Attack("heroic", s.player(1).space) not in legal_actions(s)
+    s, _ = play(s, Attack("1", s.player(1).space), "legs")
     assert s.player(0).pp == 1 and not any(isinstance(a, Attack) for a in legal_actions(s))
 
 
@@ -225,7 +225,7 @@ def test_range_limits_targets():
 def test_knock_out_gives_pp_and_return_with_full_hp():
     s = at(phase(started(), "action"), p0="A1", p1="A3").with_player(1, hp=2)
     s = gear(s, 1, 4, "A01")
-    s, ev = play(s, Attack("heroic", s.player(1).hero), "legs")
+    s, ev = play(s, Attack("heroic", s.player(1).space), "legs")
     p1 = s.player(1)
     assert p1.knocked_out and p1.space is None and p1.track == (None,) * 4 and p1.boosts == 1
     assert s.player(0).pp == 2  # injured + knocked out
@@ -238,7 +238,7 @@ def test_knock_out_gives_pp_and_return_with_full_hp():
 def test_level_up_when_cubes_meet():
     s = at(phase(started(), "action"), p0="A1", p1="A3").with_player(0, pp=5).with_player(1, hp=7, pp=5)
     s = gear(s, 0, 1, "W02")
-    s, ev = play(s, Attack("1", s.player(1).hero), "legs")  # 4 Damage: 7 -> 3 HP, under 5 PP
+    s, ev = play(s, Attack("1", s.player(1).space), "legs")  # 4 Damage: 7 -> 3 HP, under 5 PP
     assert s.player(1).level == 2 and any("Level II" in e.text for e in ev)
     assert s.content.hero(s.player(1).hero).levels[1].damage > s.content.hero(s.player(1).hero).levels[0].damage
 

@@ -47,7 +47,7 @@ def test_out_of_tiles_an_existing_one_may_be_replaced():
 def test_agent_dogniss_places_the_squirrel_at_level_two():
     s = at(phase(started(), "action"), p0="A1", p1="A3").with_player(0, level=2)
     assert "Dogniss" in s.name(0)
-    s, ev = play(s, Attack("heroic", s.player(1).hero), "head")
+    s, ev = play(s, Attack("heroic", s.player(1).space), "head")
     assert s.pending[0].kind == "place_tile" and s.pending[0].data[0] == "squirrel"
     assert {a.space for a in legal_actions(s)} == {"A2", "A4", "B3"}
     s, _ = play(s, PlaceAt("A4"))
@@ -90,3 +90,24 @@ def test_tile_supply_option_is_validated():
             Options(tile_supply=bad)
     o = Options(tile_supply={"drone": 5})
     assert o.supply("drone") == 5 and Options.from_json(json.loads(json.dumps(o.to_json()))) == o
+
+
+def test_two_tiles_waiting_never_share_a_space():
+    # Rocket Caddie (defensive field) and Drone Backpack (drone) both worn out: the second choice is made
+    # after the first tile is down, so it cannot take the same space.
+    s = at(phase(gear(gear(started(), 0, 1, "W16"), 0, 2, "A12"), "preparation"), p0="A1", p1="J9")
+    s, _ = play(s, WearOut(1))
+    s, _ = play(s, WearOut(2))
+    assert [t.kind for t in s.pending] == ["place_tile", "place_tile"]
+    s, _ = play(s, PlaceAt("A2"))
+    assert PlaceAt("A2") not in legal_actions(s)
+    s, _ = play(s, legal_actions(s)[0])
+    assert len({sp for sp, _ in s.tiles}) == len(s.tiles)
+
+
+def test_a_blocking_tile_is_targeted_by_its_space():
+    s = at(phase(started(players=3), "action"), p0="H3", p1="A1", p2="J10")
+    s = replace(s, tiles=(("H2", "turret"),))  # "H2" is also Birdie Blaster's hero id
+    assert Attack("heroic", "H2") in legal_actions(s)
+    s, ev = play(s, Attack("heroic", "H2"), "critical")
+    assert "turret" in ev[0].text and s.player(1).hp == 18
