@@ -93,16 +93,15 @@ def test_tile_supply_option_is_validated():
 
 
 def test_two_tiles_waiting_never_share_a_space():
-    # Rocket Caddie (defensive field) and Drone Backpack (drone) both worn out: the second choice is made
-    # after the first tile is down, so it cannot take the same space.
-    s = at(phase(gear(gear(started(), 0, 1, "W16"), 0, 2, "A12"), "preparation"), p0="A1", p1="J9")
+    # A Rocket Caddie crafted with a Tee Grenade: both effects 2 place a tile upon obsolescence (a defensive
+    # field, then an energy wall); the second choice is made after the first tile is down.
+    s = at(phase(gear(started(), 0, 1, "W16", "W15"), "preparation"), p0="A1", p1="J9")
     s, _ = play(s, WearOut(1))
-    s, _ = play(s, WearOut(2))
     assert [t.kind for t in s.pending] == ["place_tile", "place_tile"]
     s, _ = play(s, PlaceAt("A2"))
-    assert PlaceAt("A2") not in legal_actions(s)
-    s, _ = play(s, legal_actions(s)[0])
-    assert len({sp for sp, _ in s.tiles}) == len(s.tiles)
+    assert PlaceAt("A2") not in legal_actions(s) and PlaceAt("B1") in legal_actions(s)
+    s, _ = play(s, PlaceAt("B1"))
+    assert dict(s.tiles)["A2"] == "defensive_field" and dict(s.tiles)["B1"] == "energy_wall"
 
 
 def test_a_blocking_tile_is_targeted_by_its_space():
