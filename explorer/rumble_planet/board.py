@@ -7,7 +7,7 @@ east), so the rulebook's GPS example puts I-10 in the southeast and B-1 in the n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from ..core.content import Entry, check_header
@@ -51,7 +51,7 @@ def clockwise(start: str, n: int) -> tuple[str, ...]:
     return tuple(REGIONS[(i + k) % 4] for k in range(n))
 
 
-@lru_cache(maxsize=None)
+@cache
 def adjacent(space: str) -> tuple[str, ...]:
     """Spaces sharing a side, regardless of altitude (Adjacency and Ring)."""
     r, c = coords(space)

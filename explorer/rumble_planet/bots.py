@@ -7,8 +7,21 @@ from .attack import attack_profile, resolve_attack
 from .board import distance
 from .rules import current_player, legal_actions
 from .state import (
-    Attack, Boost, Buy, BuyPrestige, ClaimFeat, Craft, Decline, EndActions, EndPreparation, Equip, Move, PlaceAt,
-    StartMovement, State, Taunt,
+    Attack,
+    Boost,
+    Buy,
+    BuyPrestige,
+    ClaimFeat,
+    Craft,
+    Decline,
+    EndActions,
+    EndPreparation,
+    Equip,
+    Move,
+    PlaceAt,
+    StartMovement,
+    State,
+    Taunt,
 )
 
 

@@ -117,7 +117,7 @@ class Options:
         return d
 
     @classmethod
-    def from_json(cls, data: dict) -> "Options":
+    def from_json(cls, data: dict) -> Options:
         if not isinstance(data, dict):
             raise ValueError("options must be a JSON object")
         data = dict(data)

@@ -7,8 +7,8 @@ from ..core.errors import IllegalAction
 from ..core.events import Event
 from .effects import Gain
 from .health import heal, take_boosts, take_credits, visible_effects
-from .tiles import offer_tile
 from .state import SLOTS, Gear, State
+from .tiles import offer_tile
 
 OBSOLESCENCE = "1 - Obsolescence"
 

@@ -10,18 +10,45 @@ from dataclasses import replace
 from ..core.chance import CustomDie
 from ..core.errors import IllegalAction
 from ..core.events import Event
+from . import loot, turn
 from . import preparation as prep
-from . import turn
 from .attack import targets_in_range, weapon_cards
 from .board import REGIONS
 from .health import blocked, movement_points
 from .setup import deploy, gps_spec, set_up, setup_chance
-from .tiles import task_spots
 from .state import (
-    HEROIC, SLOTS, Attack, Boost, BuyPrestige, Buy, ChooseRegion, ClaimFeat, Craft, Decline, Deploy, Draw, DropLootboxes,
-    EndActions, EndPreparation, EndTurn, Equip, Move, MoveTile, OpenGolden, OpenLootbox, PlaceAt, Return, Sell, SetUp,
-    StartMovement, State, SwapGear, Taunt, WearOut,
+    HEROIC,
+    SLOTS,
+    Attack,
+    Boost,
+    Buy,
+    BuyPrestige,
+    ChooseRegion,
+    ClaimFeat,
+    Craft,
+    Decline,
+    Deploy,
+    Draw,
+    DropLootboxes,
+    EndActions,
+    EndPreparation,
+    EndTurn,
+    Equip,
+    Move,
+    MoveTile,
+    OpenGolden,
+    OpenLootbox,
+    PlaceAt,
+    Return,
+    Sell,
+    SetUp,
+    StartMovement,
+    State,
+    SwapGear,
+    Taunt,
+    WearOut,
 )
+from .tiles import task_spots
 
 TERMINAL = -1
 SHOPS = ("weapon", "armor")
@@ -54,9 +81,9 @@ def _task_actions(state: State) -> list:
     if k in SHOPS:
         return [Draw()]
     if k == "replacement":
-        return [PlaceAt(s) for s in turn.replacement_spaces(state, task.seat)] + [Decline()]
+        return [PlaceAt(s) for s in loot.replacement_spaces(state, task.seat)] + [Decline()]
     if k == "teleporter_replacement":
-        return [MoveTile(a, b) for a, b in turn.teleporter_moves(state, task.seat)] + [Decline()]
+        return [MoveTile(a, b) for a, b in loot.teleporter_moves(state, task.seat)] + [Decline()]
     if k == "gear_swap":
         track = state.player(task.seat).track
         return [SwapGear(i) for i in range(1, SLOTS) if track[i - 1] is not None or track[i] is not None] + [Decline()]
@@ -190,7 +217,7 @@ def apply(state: State, action, outcome=None) -> tuple[State, list[Event]]:
             raise IllegalAction(f"{action} needs a chance outcome")
         outcome = spec.validate(outcome)
     s, ev = _apply(state, action, outcome)
-    return turn.settle(s, list(ev)) if s.pending and s.stage == "play" else (s, list(ev))
+    return loot.settle(s, list(ev)) if s.pending and s.stage == "play" else (s, list(ev))
 
 
 def _apply(state: State, a, outcome):
@@ -227,11 +254,11 @@ def _apply(state: State, a, outcome):
         return replace(state, turn=replace(state.turn, phase="loot", movement="done", attack="done")), [
             Event(f"{state.name(state.active)} ends the Action Phase.", "III - Loot Phase")]
     if isinstance(a, OpenGolden):
-        return turn.open_golden(state, a.shop, outcome)
+        return loot.open_golden(state, a.shop, outcome)
     if isinstance(a, OpenLootbox):
-        return turn.open_lootbox(state, outcome)
+        return loot.open_lootbox(state, outcome)
     if isinstance(a, DropLootboxes):
-        return turn.drop_lootboxes(state, outcome)
+        return loot.drop_lootboxes(state, outcome)
     if isinstance(a, ClaimFeat):
         return turn.claim_feat(state, a.feat)
     if isinstance(a, EndTurn):
@@ -246,27 +273,27 @@ def _apply_task(state: State, a, outcome):
         return turn.teleport(state, int(task.data[0]), a.region, outcome)
     if isinstance(a, PlaceAt) and task.kind == "place":
         seat = int(task.data[0])
-        return turn.settle(rest.with_player(seat, space=a.space), [Event(f"{state.name(seat)} is placed at {a.space}.",
+        return loot.settle(rest.with_player(seat, space=a.space), [Event(f"{state.name(seat)} is placed at {a.space}.",
                                                                           "Impossible Placement or Replacement")])
     if isinstance(a, PlaceAt) and task.kind == "place_tile":
         tile = task.data[0]
         s = replace(rest, tiles=tuple(sorted(rest.tiles + ((a.space, tile),))))
-        return turn.settle(s, [Event(f"A {tile.replace('_', ' ')} tile is placed at {a.space}.", "Tile Effects")])
+        return loot.settle(s, [Event(f"A {tile.replace('_', ' ')} tile is placed at {a.space}.", "Tile Effects")])
     if isinstance(a, PlaceAt) and task.kind == "replacement":
         frm = state.player(task.seat).space
         s, ev = turn.enter(rest, task.seat, frm, a.space, movement=False)
-        return turn.settle(s, [Event(f"{state.name(task.seat)} moves to {a.space}.", "Loot Cards")] + ev)
+        return loot.settle(s, [Event(f"{state.name(task.seat)} moves to {a.space}.", "Loot Cards")] + ev)
     if isinstance(a, Draw):
-        return turn.settle(*prep.draw_card(rest, task.seat, task.kind, outcome, "Loot Cards"))
+        return loot.settle(*prep.draw_card(rest, task.seat, task.kind, outcome, "Loot Cards"))
     if isinstance(a, MoveTile):
-        return turn.move_tile(state, a.source, a.to)
+        return loot.move_tile(state, a.source, a.to)
     if isinstance(a, SwapGear):
         track = list(state.player(task.seat).track)
         track[a.slot - 1], track[a.slot] = track[a.slot], track[a.slot - 1]
         s = rest.with_player(task.seat, track=tuple(track))
-        return turn.settle(s, [Event(f"{state.name(task.seat)} swaps the equipment in slots {a.slot} and {a.slot + 1}.", "Loot Cards")])
+        return loot.settle(s, [Event(f"{state.name(task.seat)} swaps the equipment in slots {a.slot} and {a.slot + 1}.", "Loot Cards")])
     if isinstance(a, Taunt):
         return turn.taunt(state, a.seat)
     if isinstance(a, Decline):
-        return turn.settle(rest, [Event(f"{state.name(task.seat)} declines the {task.kind.replace('_', ' ')}.", "Loot Cards")])
+        return loot.settle(rest, [Event(f"{state.name(task.seat)} declines the {task.kind.replace('_', ' ')}.", "Loot Cards")])
     raise IllegalAction(f"{a} is not allowed now")

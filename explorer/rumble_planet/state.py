@@ -112,7 +112,7 @@ class State:
     def player(self, seat: int) -> Player:
         return self.players[seat]
 
-    def with_player(self, seat: int, **changes) -> "State":
+    def with_player(self, seat: int, **changes) -> State:
         ps = list(self.players)
         ps[seat] = replace(ps[seat], **changes)
         return replace(self, players=tuple(ps))

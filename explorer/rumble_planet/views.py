@@ -4,9 +4,35 @@ from __future__ import annotations
 from .board import REGION_NAMES
 from .health import altitude, movement_points
 from .state import (
-    HEROIC, Attack, Boost, Buy, BuyPrestige, ChooseRegion, ClaimFeat, Craft, Decline, Deploy, Draw, DropLootboxes,
-    EndActions, EndPreparation, EndTurn, Equip, Move, MoveTile, OpenGolden, OpenLootbox, PlaceAt, Return, Sell,
-    SetUp, StartMovement, State, SwapGear, Taunt, WearOut,
+    HEROIC,
+    Attack,
+    Boost,
+    Buy,
+    BuyPrestige,
+    ChooseRegion,
+    ClaimFeat,
+    Craft,
+    Decline,
+    Deploy,
+    Draw,
+    DropLootboxes,
+    EndActions,
+    EndPreparation,
+    EndTurn,
+    Equip,
+    Move,
+    MoveTile,
+    OpenGolden,
+    OpenLootbox,
+    PlaceAt,
+    Return,
+    Sell,
+    SetUp,
+    StartMovement,
+    State,
+    SwapGear,
+    Taunt,
+    WearOut,
 )
 
 

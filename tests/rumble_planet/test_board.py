@@ -6,7 +6,14 @@ import pytest
 from explorer.core import ContentError
 from explorer.rumble_planet import load_board
 from explorer.rumble_planet.board import (
-    SPACES, adjacent, aligned, clockwise, distance, impossible_placement, region, ring,
+    SPACES,
+    adjacent,
+    aligned,
+    clockwise,
+    distance,
+    impossible_placement,
+    region,
+    ring,
 )
 
 from .helpers import CONTENT

@@ -3,7 +3,15 @@ from dataclasses import replace
 
 from explorer.core import Session
 from explorer.rumble_planet import (
-    Boost, Deploy, DropLootboxes, EndActions, EndPreparation, OpenGolden, OpenLootbox, Options, SetUp, StartMovement,
+    Boost,
+    Deploy,
+    DropLootboxes,
+    EndPreparation,
+    OpenGolden,
+    OpenLootbox,
+    Options,
+    SetUp,
+    StartMovement,
 )
 from explorer.rumble_planet.health import movement_points
 

@@ -5,10 +5,34 @@ import pytest
 
 from explorer.core import IllegalAction
 from explorer.rumble_planet import (
-    Attack, Buy, BuyPrestige, ChooseRegion, ClaimFeat, Craft, Decline, DropLootboxes, EndActions, EndPreparation, EndTurn,
-    Equip, Move, OpenLootbox, PlaceAt, Return, Sell, StartMovement, Taunt, WearOut, legal_actions,
+    Attack,
+    Buy,
+    BuyPrestige,
+    ChooseRegion,
+    ClaimFeat,
+    Craft,
+    Decline,
+    DropLootboxes,
+    EndActions,
+    EndPreparation,
+    EndTurn,
+    Equip,
+    Move,
+    OpenLootbox,
+    PlaceAt,
+    Return,
+    Sell,
+    StartMovement,
+    Taunt,
+    WearOut,
+    legal_actions,
 )
-from explorer.rumble_planet.attack import AttackProfile, Defender, attack_profile, resolve_attack
+from explorer.rumble_planet.attack import (
+    AttackProfile,
+    Defender,
+    attack_profile,
+    resolve_attack,
+)
 from explorer.rumble_planet.state import Gear
 
 from .helpers import CONTENT, at, gear, phase, play, started

@@ -6,7 +6,16 @@ import pytest
 
 from explorer.core import ContentError
 from explorer.rumble_planet import (
-    Attack, ChooseRegion, Decline, MoveTile, OpenLootbox, Options, PlaceAt, WearOut, legal_actions, load_deck,
+    Attack,
+    ChooseRegion,
+    Decline,
+    MoveTile,
+    OpenLootbox,
+    Options,
+    PlaceAt,
+    WearOut,
+    legal_actions,
+    load_deck,
 )
 from explorer.rumble_planet.tiles import BLOCKING, TILE_TABLE
 
@@ -35,7 +44,7 @@ def test_non_blocking_tile_may_go_in_your_space():
 
 def test_out_of_tiles_an_existing_one_may_be_replaced():
     opts = Options(players=2, tile_supply={"turret": 1})
-    s = at(phase(gear(started(**{}), 0, 1, "W10"), "preparation"), p0="E5", p1="J9")
+    s = at(phase(gear(started(), 0, 1, "W10"), "preparation"), p0="E5", p1="J9")
     s = replace(s, options=opts, tiles=s.tiles + (("A1", "turret"),))
     s, ev = play(s, WearOut(1))
     assert s.pending[0].kind == "move_tile" and any(e.section == "Shortages" for e in ev)
