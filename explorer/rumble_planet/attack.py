@@ -146,7 +146,7 @@ def attack_profile(state: State, seat: int, weapon: str, target: str) -> AttackP
     targets = []
     for sp in spaces:
         dmg = base + mods.damage + max(0, altitude(state, here) - altitude(state, sp))
-        if aligned(here, sp):
+        if aligned(here, center):  # "All effects that apply to the initial target also apply to each additional target."
             dmg += mods.aligned_damage
         t_seat = state.seat_at(sp)
         if t_seat is not None:

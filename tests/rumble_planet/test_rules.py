@@ -336,3 +336,12 @@ def test_end_actions_then_end_turn_passes_to_next_player():
     s, _ = play(s, EndActions())
     s, _ = play(s, EndTurn())
     assert s.active == 1 and s.turn.phase == "preparation"
+
+
+def test_effects_on_the_initial_target_apply_to_every_target():
+    # Mortar Caddy (2 Damage, Extended Ring, effect 2 +1 Damage) crafted with a Divot Cannon, whose effect 2 is
+    # +1 Damage against an aligned target: A3 is aligned with A1, B4 is not, and both take the bonus.
+    s = gear(at(phase(started(players=3), "action"), p0="A1", p1="A3", p2="B4"), 0, 1, "W04", "W11")
+    prof = attack_profile(s, 0, "1", "A3")
+    assert [t.label for t in prof.targets] == [s.name(1), s.name(2)]
+    assert [t.damage for t in prof.targets] == [2 + 2 + 1 + 1] * 2
