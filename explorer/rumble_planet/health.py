@@ -58,6 +58,11 @@ def gain_pp(state: State, seat: int, n: int, why: str) -> tuple[State, list[Even
     return s, ev + e2
 
 
+def pp_cubes(pp: int, top: int = 18) -> tuple[int, int | None]:
+    """Where the PP cubes stand (Exceeding 18 PP): the first cube, and the second one once past the top."""
+    return (pp, None) if pp <= top else (top, pp - top)
+
+
 def lose_pp(state: State, seat: int, n: int, why: str) -> tuple[State, list[Event]]:
     """Losing PP, at any time; "It's not possible to go below 0 PP"."""
     p = state.player(seat)

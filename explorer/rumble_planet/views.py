@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .board import REGION_NAMES
-from .health import altitude, movement_points
+from .health import altitude, movement_points, pp_cubes
 from .state import (
     HEROIC,
     Attack,
@@ -114,6 +114,8 @@ def describe_player(state: State, seat: int) -> str:
             gear.append(f"slot {i}: {text}" + (f" with {g.boosts} Boost token(s)" if g.boosts else ""))
     hand = ", ".join(_card(state, c) for c in p.hand) or "nothing"
     lvl = "I" if p.level == 1 else "II"
-    return (f"{hero.name} is {where} with {p.hp} HP and {p.pp} PP; {p.credits} Credits, {p.boosts} Boost token(s), "
+    first, second = pp_cubes(p.pp, state.options.max_hp)
+    pp = f"{p.pp} PP" + (f" (a second PP cube at {second})" if second is not None else "")
+    return (f"{hero.name} is {where} with {p.hp} HP and {pp}; {p.credits} Credits, {p.boosts} Boost token(s), "
             f"{p.lootboxes} lootbox(es){' and the golden Lootbox' if p.golden else ''}; {hero.heroic_name} (Level {lvl}); "
             f"equipment: {'; '.join(gear) or 'none'}; hand: {hand}; {movement_points(state, seat)} MP.")

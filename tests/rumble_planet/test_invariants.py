@@ -33,18 +33,21 @@ def check(state, opts):
     blockers = [s for s, t in state.tiles if t in BLOCKING]
     assert len(set(spaces + blockers)) == len(spaces + blockers)  # two blocking elements never share a space
     assert len({s for s, _ in state.tiles}) == len(state.tiles)  # one tile a space
+    for kind, count in opts.tile_supply:
+        assert sum(t == kind for _, t in state.tiles) <= count
     held = sum(p.lootboxes for p in state.players)
     assert len(state.lootboxes) + held + state.turn.to_drop == 10
     assert (state.golden is not None) + sum(p.golden for p in state.players) + state.turn.golden_drop == 1
 
 
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]), side=st.sampled_from(["A", "B"]),
-       greedy=st.booleans())
-def test_invariants_hold_through_random_play(seed, players, side, greedy):
-    opts = Options(players=players, side=side, round_limit=5)
+       greedy=st.lists(st.booleans(), min_size=4, max_size=4), scarce=st.booleans())
+def test_invariants_hold_through_random_play(seed, players, side, greedy, scarce):
+    supply = {"turret": 1, "oil_slick": 1, "energy_wall": 1} if scarce else {}
+    opts = Options(players=players, side=side, round_limit=6, tile_supply=supply,
+                   bank_credits=40 if scarce else 120, bank_boosts=5 if scarce else 40)
     s = Session("rumble-planet", opts, CONTENT, seed=seed)
-    kind = GreedyBot if greedy else RandomBot
-    bots = [kind(np.random.default_rng(seed + k)) for k in range(players)]
+    bots = [(GreedyBot if greedy[k] else RandomBot)(np.random.default_rng(seed + k)) for k in range(players)]
     while not s.is_over():
         check(s.state, opts)
         s.play(bots[rules.current_player(s.state)].choose(s.state))

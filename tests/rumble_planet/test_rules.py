@@ -345,3 +345,12 @@ def test_effects_on_the_initial_target_apply_to_every_target():
     prof = attack_profile(s, 0, "1", "A3")
     assert [t.label for t in prof.targets] == [s.name(1), s.name(2)]
     assert [t.damage for t in prof.targets] == [2 + 2 + 1 + 1] * 2
+
+
+def test_exceeding_18_pp_uses_a_second_cube():
+    from explorer.rumble_planet.health import pp_cubes
+    from explorer.rumble_planet.views import describe_player
+
+    assert pp_cubes(17) == (17, None) and pp_cubes(18) == (18, None) and pp_cubes(21) == (18, 3)
+    s = started().with_player(0, pp=20)
+    assert "20 PP (a second PP cube at 2)" in describe_player(s, 0)
