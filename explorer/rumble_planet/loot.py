@@ -12,10 +12,12 @@ from .state import State, Task
 from .tiles import task_spots
 
 
-def open_golden(state: State, shop: str, card: str) -> tuple[State, list[Event]]:
-    """Golden Lootbox: draw one card from the Weapon or the Armor shop."""
+def open_golden(state: State, shop: str, card: str | None) -> tuple[State, list[Event]]:
+    """Golden Lootbox: draw one card from the Weapon or the Armor shop (nothing if both are used up)."""
     seat = state.active
     s = replace(state.with_player(seat, golden=False), turn=replace(state.turn, golden_drop=True))
+    if card is None:
+        return s, [Event(f"{state.name(seat)} opens the golden Lootbox, but no card is left in either shop.", "Shortages")]
     s, e = draw_card(s, seat, shop, card, "Golden Lootbox")
     return s, [Event(f"{state.name(seat)} opens the golden Lootbox.", "Golden Lootbox")] + e
 

@@ -195,6 +195,8 @@ def chance(state: State, action):
         return gps_spec(state)
     if isinstance(action, Attack):
         return CustomDie(state.options.attack_die, "attack die")
+    if isinstance(action, OpenGolden) and not prep.draw_pool(state, action.shop):
+        return None
     if isinstance(action, (Buy, OpenGolden)):
         return CustomDie(prep.draw_pool(state, action.shop), f"{action.shop} shop")
     if isinstance(action, Draw):

@@ -18,6 +18,7 @@ from explorer.rumble_planet import (
     EndTurn,
     Equip,
     Move,
+    OpenGolden,
     OpenLootbox,
     PlaceAt,
     Return,
@@ -354,3 +355,53 @@ def test_exceeding_18_pp_uses_a_second_cube():
     assert pp_cubes(17) == (17, None) and pp_cubes(18) == (18, None) and pp_cubes(21) == (18, 3)
     s = started().with_player(0, pp=20)
     assert "20 PP (a second PP cube at 2)" in describe_player(s, 0)
+
+
+def test_last_player_triggering_the_end_finishes_the_game():
+    # "If you were the last in turn order and triggered the end of the game, finish your turn, and the game ends"
+    s = replace(prep(started(), 2), active=1).with_player(1, credits=18, pp=17)
+    s, _ = play(s, BuyPrestige())
+    s, ev = play(phase(s, "loot"), EndTurn())
+    assert s.stage == "over" and s.winner == 1 and s.round == 1
+
+
+def test_only_the_active_player_gains_pp():
+    # Spiked Shoes knock out the attacker: the defender is not active, so no PP for them.
+    s = at(phase(started(), "action"), p0="A1", p1="A3").with_player(0, hp=1)
+    s = gear(s, 1, 1, "A04")
+    s, _ = play(s, Attack("heroic", "A3"), "legs")
+    assert s.player(0).knocked_out and s.player(1).pp == 0 and s.player(0).pp == 0  # no injury got through
+
+
+def test_shortages_shop_rebuilt_from_discards_and_empty_bank():
+    s = prep(started()).with_player(0, credits=8)
+    s = replace(s, weapon_shop=(), weapon_discard=("W01", "W02"))
+    s, ev = play(s, Buy("weapon"), "W02")
+    assert s.weapon_shop == ("W01",) and s.weapon_discard == () and any(e.section == "Shortages" for e in ev)
+    poor = replace(prep(started()).with_player(0, hand=("W01",)), bank_credits=0)
+    poor, ev = play(poor, Sell("W01"))
+    assert poor.player(0).credits == 0 and any("no Credits" in e.text for e in ev)
+
+
+def test_empty_feat_deck_reveals_nothing():
+    s = phase(started(), "loot")
+    s = replace(s, feats=(("F01", (0, 1)), ("F02", ())), feat_deck=())
+    s, ev = play(s, EndTurn())
+    assert [f for f, _ in s.feats] == ["F02"]
+
+
+def test_gps_deck_rebuilt_keeping_the_last_card_visible():
+    s = at(phase(started(), "loot"), p0="E5", p1="B1").with_player(0, lootboxes=1)
+    s = replace(s, gps_top="G01", gps_deck=(), gps_discard=("G02", "G03", "G04"))
+    s, _ = play(s, OpenLootbox(), "L07")
+    s, ev = play(s, DropLootboxes(), "G03")
+    assert s.gps_discard == ("G01",) and s.gps_top == "G03" and sorted(s.gps_deck) == ["G02", "G04"]
+    assert any(e.section == "Shortages" for e in ev)
+
+
+def test_golden_lootbox_with_both_shops_used_up():
+    s = phase(started(), "loot").with_player(0, golden=True)
+    s = replace(s, golden=None, weapon_shop=(), weapon_discard=(), armor_shop=(), armor_discard=())
+    assert legal_actions(s) == [OpenGolden("weapon")]
+    s, ev = play(s, OpenGolden("weapon"))
+    assert not s.player(0).golden and s.turn.golden_drop and "no card is left" in ev[0].text
