@@ -1,7 +1,9 @@
 """Rumble Planet for 2, 3 and 4 players: the Green, equipment that wears out, the attack die on body parts."""
 from .attack import AttackProfile, Defender, Hit, attack_profile, resolve_attack
 from .board import Board, load_board
+from .bots import GreedyBot, RandomBot
 from .cards import Content, load_deck, sample_content
+from .draw import draw
 from .game import GAME
 from .options import Options
 from .rules import TERMINAL, current_player, legal_actions
@@ -37,6 +39,7 @@ from .state import (
     Taunt,
     WearOut,
 )
+from .views import describe_action, describe_actions, describe_player
 
 __all__ = [
     "GAME",
@@ -61,6 +64,7 @@ __all__ = [
     "EndTurn",
     "Equip",
     "Gear",
+    "GreedyBot",
     "Hit",
     "Move",
     "MoveTile",
@@ -69,6 +73,7 @@ __all__ = [
     "Options",
     "PlaceAt",
     "Player",
+    "RandomBot",
     "Return",
     "Sell",
     "SetUp",
@@ -79,6 +84,10 @@ __all__ = [
     "WearOut",
     "attack_profile",
     "current_player",
+    "describe_action",
+    "describe_actions",
+    "describe_player",
+    "draw",
     "legal_actions",
     "load_board",
     "load_deck",

@@ -108,6 +108,7 @@ def weapon_cards(state: State, seat: int, weapon: str):
 
 
 def weapon_range(state: State, seat: int, weapon: str) -> int | None:
+    """Step 2: the weapon's Range with passive bonuses (None if it is not a usable weapon)."""
     w = weapon_cards(state, seat, weapon)
     if w is None:
         return None
@@ -119,6 +120,7 @@ def weapon_range(state: State, seat: int, weapon: str) -> int | None:
 
 
 def armor_of(state: State, seat: int) -> tuple[ArmorPiece, ...]:
+    """Step 7: each Armor on the track with its Defense (+2 crafted, +1 a Boost token) and protection effects."""
     out = []
     for g in state.player(seat).track:
         if g is not None and state.content.card(g.main).kind == "armor":

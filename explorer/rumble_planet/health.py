@@ -26,6 +26,7 @@ def take_credits(state: State, seat: int, n: int, section: str) -> tuple[State, 
 
 
 def take_boosts(state: State, seat: int, n: int, section: str) -> tuple[State, list[Event]]:
+    """Boost tokens from the bank, as many as it holds ("Shortages")."""
     got = min(n, state.bank_boosts)
     if got <= 0:
         return state, ([Event(f"The bank has no Boost tokens left for {state.name(seat)}.", "Shortages")] if n > 0 else [])
@@ -115,6 +116,7 @@ def knock_out(state: State, seat: int) -> tuple[State, list[Event]]:
 
 
 def crafted_count(state: State, seat: int) -> int:
+    """Crafted pieces on the track (for Feats)."""
     return sum(1 for g in state.player(seat).track if g is not None and g.secondary is not None)
 
 
@@ -128,6 +130,7 @@ def visible_effects(state: State, gear: Gear) -> tuple:
 
 
 def passive_mp(state: State, seat: int) -> int:
+    """Movement Points added by visible passive effects ("Equipment Effects: Passive")."""
     from .effects import Passive
 
     p = Passive()

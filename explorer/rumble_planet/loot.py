@@ -66,6 +66,7 @@ def settle(state: State, ev: list[Event]) -> tuple[State, list[Event]]:
 
 
 def replacement_spaces(state: State, seat: int) -> tuple[str, ...]:
+    """Replacement loot: the free spaces next to the Hero."""
     here = state.player(seat).space
     return () if here is None else tuple(s for s in adjacent(here) if s not in blocked(state))
 

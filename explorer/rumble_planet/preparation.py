@@ -106,6 +106,7 @@ def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 
 def price(state: State, kind: str) -> int:
+    """3 - Buying: a card's value by shop (Weapon 8, Armor 6)."""
     return state.options.weapon_price if kind == "weapon" else state.options.armor_price
 
 
@@ -137,6 +138,7 @@ def draw_pool(state: State, shop: str) -> tuple[str, ...]:
 
 
 def draw_card(state: State, seat: int, shop: str, card: str, section: str) -> tuple[State, list[Event]]:
+    """Draw the named card from a shop into the hand, rebuilding the shop from its discards if needed ("Shortages")."""
     ev = []
     pile = getattr(state, f"{shop}_shop")
     if not pile:

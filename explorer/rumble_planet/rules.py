@@ -55,12 +55,14 @@ SHOPS = ("weapon", "armor")
 
 
 def current_player(state: State) -> int:
+    """The seat to act: the one a waiting decision belongs to, else the active player; TERMINAL when over."""
     if state.stage == "over":
         return TERMINAL
     return state.pending[0].seat if state.pending else state.active
 
 
 def is_terminal(state: State) -> bool:
+    """End of Game: the round in which someone reached the goal is complete."""
     return state.stage == "over"
 
 

@@ -64,4 +64,5 @@ def deploy(state: State, new_top: str) -> tuple[State, list[Event]]:
 
 
 def gps_spec(state: State) -> CustomDie:
+    """GPS Relocation: the next top card is drawn from the GPS deck (or the rebuilt one)."""
     return CustomDie(gps_pool(state), "GPS card")

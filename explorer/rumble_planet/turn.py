@@ -173,6 +173,7 @@ def attack(state: State, weapon: str, target: str, face: str) -> tuple[State, li
 
 # -- feats and the end of the turn ---------------------------------------------------------------
 def feat_view(state: State) -> FeatView:
+    """Accomplishing a Feat: what the active player has done this turn, as Feat conditions read it."""
     seat, t = state.active, state.turn
     here = state.player(seat).space
     return FeatView(len(t.injured), t.knockouts, t.picked, t.best_hit, t.criticals,
@@ -189,6 +190,7 @@ def claimable_feats(state: State) -> tuple[str, ...]:
 
 
 def claim_feat(state: State, feat: str) -> tuple[State, list[Event]]:
+    """Accomplishing a Feat: a token on the card, 1 or 2 PP, and a taunt offered for a Level 2 Feat."""
     seat = state.active
     card = state.content.card(feat)
     s = replace(state, feats=tuple((f, toks + (seat,)) if f == feat else (f, toks) for f, toks in state.feats),
@@ -203,6 +205,7 @@ def claim_feat(state: State, feat: str) -> tuple[State, list[Event]]:
 
 
 def taunt(state: State, victim: int) -> tuple[State, list[Event]]:
+    """Accomplishing a Feat: the taunted player loses 1 PP (never below 0)."""
     s = replace(state, pending=state.pending[1:])
     ev = [Event(f"{state.name(state.active)} taunts {state.name(victim)}.", "Accomplishing a Feat")]
     s, e = lose_pp(s, victim, 1, "taunted")
