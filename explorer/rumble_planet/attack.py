@@ -45,6 +45,7 @@ class AttackProfile:
     targets: tuple[Defender, ...]  # the initial target first
     center: str = ""  # the initial target's space
     squirrel: bool = False  # an "on attack" effect places the Squirrel tile next to the initial target
+    shove: int = 0  # an "on attack" effect moves the initial target this many spaces farther away
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,7 @@ def attack_profile(state: State, seat: int, weapon: str, target: str) -> AttackP
         else:
             tile = state.tile_at(sp)
             targets.append(Defender(f"the {tile.replace('_', ' ')} tile at {sp}", dmg, tile=sp, threshold=BLOCKING[tile]))
-    return AttackProfile(name, tuple(targets), center, mods.squirrel)
+    return AttackProfile(name, tuple(targets), center, mods.squirrel, mods.shove)
 
 
 def targets_in_range(state: State, seat: int, weapon: str) -> tuple[str, ...]:

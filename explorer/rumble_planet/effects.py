@@ -38,6 +38,7 @@ class AttackMods:
     radius: int = 0
     aligned_damage: int = 0  # extra Damage against an aligned target
     squirrel: bool = False  # Agent Dogniss places the Squirrel tile next to the initial target
+    shove: int = 0  # spaces the initial target is moved farther away after the hit
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,12 @@ def extended_ring_attack(m: AttackMods) -> AttackMods:
 @EFFECTS.register("on_attack", "squirrel", "On attack: place the Squirrel tile in a free space next to the initial target (Agent Dogniss only).")
 def squirrel(m: AttackMods) -> AttackMods:
     return replace(m, squirrel=True)
+
+
+@EFFECTS.register("on_attack", "shove", "On attack: after the hit, move the initial target {amount} space(s) farther from you.",
+                  amount=Param(int, lambda v: 1 <= v <= 3, "a whole number 1-3"))
+def shove(m: AttackMods, amount: int) -> AttackMods:
+    return replace(m, shove=m.shove + amount)
 
 
 @EFFECTS.register("on_attack", "sniper", "On attack: +{amount} Damage if the target is aligned with you.", amount=_small)

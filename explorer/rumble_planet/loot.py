@@ -55,6 +55,8 @@ def settle(state: State, ev: list[Event]) -> tuple[State, list[Event]]:
             state, e = rest, [Event(f"{state.name(seat)} has no free space to move to.", "Loot Cards")]
         elif task.kind == "teleporter_replacement" and not teleporter_moves(state, seat):
             state, e = rest, [Event("No Teleporter can be replaced.", "Loot Cards")]
+        elif task.kind == "shove" and not _shove_spaces(state, task):
+            state, e = rest, [Event(f"{state.name(int(task.data[0]))} cannot be pushed any farther.", "Distances")]
         elif task.kind in ("place_tile", "move_tile") and not task_spots(state, task):
             state, e = rest, [Event(f"No space can take the {task.data[0].replace('_', ' ')} tile any more.", "Tile Effects")]
         elif task.kind == "gear_swap" and sum(g is not None for g in state.player(seat).track) == 0:
@@ -63,6 +65,12 @@ def settle(state: State, ev: list[Event]) -> tuple[State, list[Event]]:
             break
         ev = ev + e
     return state, ev
+
+
+def _shove_spaces(state: State, task: Task) -> tuple[str, ...]:
+    from .turn import shove_spaces
+
+    return shove_spaces(state, task)
 
 
 def replacement_spaces(state: State, seat: int) -> tuple[str, ...]:

@@ -82,6 +82,8 @@ def _task_actions(state: State) -> list:
         return [MoveTile(a, b) for a in sources for b in task_spots(state, task) if a != b] + [Decline()]
     if k in SHOPS:
         return [Draw()]
+    if k == "shove":
+        return [PlaceAt(s) for s in turn.shove_spaces(state, task)]
     if k == "replacement":
         return [PlaceAt(s) for s in loot.replacement_spaces(state, task.seat)] + [Decline()]
     if k == "teleporter_replacement":
@@ -283,6 +285,8 @@ def _apply_task(state: State, a, outcome):
         tile = task.data[0]
         s = replace(rest, tiles=tuple(sorted(rest.tiles + ((a.space, tile),))))
         return loot.settle(s, [Event(f"A {tile.replace('_', ' ')} tile is placed at {a.space}.", "Tile Effects")])
+    if isinstance(a, PlaceAt) and task.kind == "shove":
+        return loot.settle(*turn.shove(state, a.space))
     if isinstance(a, PlaceAt) and task.kind == "replacement":
         frm = state.player(task.seat).space
         s, ev = turn.enter(rest, task.seat, frm, a.space, movement=False)

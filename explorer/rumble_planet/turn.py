@@ -5,11 +5,12 @@ from dataclasses import replace
 
 from ..core.events import Event
 from .attack import attack_profile, resolve_attack
-from .board import ring
+from .board import adjacent, distance, ring
 from .effects import FeatView
 from .gps import place_hero, relocate
 from .health import (
     altitude,
+    blocked,
     crafted_count,
     gain_pp,
     heal,
@@ -105,6 +106,29 @@ def enter(state: State, seat: int, frm: str, to: str, movement: bool) -> tuple[S
     return s, ev
 
 
+def shove_spaces(state: State, task: Task) -> tuple[str, ...]:
+    """Distances: the free spaces next to the shoved Hero that are farther from the attacker's space."""
+    victim, _, origin = task.data
+    here = state.player(int(victim)).space
+    if here is None:
+        return ()
+    block = blocked(state)
+    return tuple(s for s in adjacent(here) if s not in block and distance(s, origin) > distance(here, origin))
+
+
+def shove(state: State, to: str) -> tuple[State, list[Event]]:
+    """Movement of another Hero by an effect: one space at a time, each farther away; entering effects apply."""
+    task = state.pending[0]
+    victim, left, origin = int(task.data[0]), int(task.data[1]), task.data[2]
+    frm = state.player(victim).space
+    s = replace(state, pending=state.pending[1:])
+    ev = [Event(f"{state.name(victim)} is pushed from {frm} to {to}.", "Movement, Placement, and Replacement")]
+    s, e = enter(s, victim, frm, to, movement=False)
+    if left > 1 and not s.player(victim).knocked_out:
+        s = replace(s, pending=(Task("shove", task.seat, (str(victim), str(left - 1), origin)),) + s.pending)
+    return s, ev + e
+
+
 def move(state: State, to: str) -> tuple[State, list[Event]]:
     """Movement Step: spend MP to move into an adjacent free space."""
     seat = state.active
@@ -160,6 +184,9 @@ def attack(state: State, weapon: str, target: str, face: str) -> tuple[State, li
         if h.reflect and not s.player(seat).knocked_out:
             s, e = injure(s, seat, h.reflect, "Equipment Effects: On Successful Protection")
             ev += e
+    victim = profile.targets[0].seat
+    if profile.shove and victim is not None and s.player(victim).space is not None:
+        s = replace(s, pending=s.pending + (Task("shove", seat, (str(victim), str(profile.shove), state.player(seat).space)),))
     if profile.squirrel:
         if "Dogniss" in state.name(seat):
             s, e = offer_tile(s, seat, "squirrel", profile.center, "Squirrel Tile", own_space=False)

@@ -405,3 +405,23 @@ def test_golden_lootbox_with_both_shops_used_up():
     assert legal_actions(s) == [OpenGolden("weapon")]
     s, ev = play(s, OpenGolden("weapon"))
     assert not s.player(0).golden and s.turn.golden_drop and "no card is left" in ev[0].text
+
+
+def test_shove_moves_the_target_farther_away_one_space_at_a_time():
+    # Plasma Putter: 6 Damage, Range 1, effect 1 "move the initial target 1 space farther from you".
+    s = gear(at(phase(started(), "action"), p0="E4", p1="E5"), 0, 1, "W14")
+    s = replace(s, lootboxes=(), golden=None)
+    s, _ = play(s, Attack("1", "E5"), "head")
+    assert s.pending[0].kind == "shove"
+    assert {a.space for a in legal_actions(s)} == {"D5", "F5", "E6"}  # each is 2 spaces from E4
+    s, ev = play(s, PlaceAt("E6"))
+    assert s.player(1).space == "E6" and not s.pending and "pushed" in ev[0].text
+
+
+def test_a_shove_off_a_height_causes_a_fall():
+    s = gear(at(phase(started(), "action"), p0="C8", p1="C9"), 0, 1, "W14")  # both at altitude 2
+    s = replace(s, lootboxes=(), golden=None)
+    s, _ = play(s, Attack("1", "C9"), "head")
+    assert s.player(1).hp == 18 - 6 and {a.space for a in legal_actions(s)} == {"B9", "C10", "D9"}
+    s, ev = play(s, PlaceAt("C10"))  # altitude 0: two levels down, 2 Injuries
+    assert s.player(1).hp == 18 - 6 - 2 and any(e.section == "Altitudes: Falling" for e in ev)
