@@ -13,7 +13,7 @@ from ..core.events import Event
 from . import loot, turn
 from . import preparation as prep
 from .attack import targets_in_range, weapon_cards
-from .board import REGIONS
+from .board import REGIONS, adjacent
 from .health import blocked, movement_points
 from .setup import deploy, gps_spec, set_up, setup_chance
 from .state import (
@@ -135,7 +135,7 @@ def legal_actions(state: State) -> list:
                 out.append(StartMovement())
             mp = movement_points(state, seat) if t.movement == "ready" else t.mp
             block = blocked(state)
-            out += [Move(s) for s in _adjacent(here) if s not in block and turn.move_cost(state, here, s) <= mp]
+            out += [Move(s) for s in adjacent(here) if s not in block and turn.move_cost(state, here, s) <= mp]
         if here is not None and t.attack != "done" and len(t.used) < 2:
             weapons = [HEROIC] + [str(i) for i in range(1, SLOTS + 1)]
             for w in weapons:
@@ -156,12 +156,6 @@ def legal_actions(state: State) -> list:
                 out.append(EndTurn())
     out += [ClaimFeat(f) for f in turn.claimable_feats(state)]
     return out
-
-
-def _adjacent(space):
-    from .board import adjacent
-
-    return adjacent(space)
 
 
 def _check(state: State, action) -> None:
