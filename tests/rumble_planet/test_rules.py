@@ -425,3 +425,14 @@ def test_a_shove_off_a_height_causes_a_fall():
     assert s.player(1).hp == 18 - 6 and {a.space for a in legal_actions(s)} == {"B9", "C10", "D9"}
     s, ev = play(s, PlaceAt("C10"))  # altitude 0: two levels down, 2 Injuries
     assert s.player(1).hp == 18 - 6 - 2 and any(e.section == "Altitudes: Falling" for e in ev)
+
+
+def test_more_than_four_tokens_take_a_second_gps_card():
+    s = at(phase(started(), "loot"), p0="E5", p1="J9")
+    s = replace(s, gps_top="G01", gps_deck=tuple(c.id for c in CONTENT.gps if c.id != "G01"), gps_discard=(),
+                lootboxes=s.lootboxes[:6], golden=None, turn=replace(phase(s, "loot").turn, to_drop=4, golden_drop=True))
+    s, ev = play(s, DropLootboxes(), "G02")
+    assert s.golden == "I10" and s.turn.to_drop == 1 and DropLootboxes() in legal_actions(s)
+    s, ev = play(s, DropLootboxes(), "G03")
+    assert s.turn.to_drop == 0 and EndTurn() in legal_actions(s)
+    assert ev[0].text.startswith("GPS card G02 is revealed")  # the second card's face gives the fifth space
