@@ -173,12 +173,12 @@ def attack(state: State, weapon: str, target: str, face: str) -> tuple[State, li
                 ev.append(Event(f"{detail}: {h.label} suffers {h.injuries} Injuries; nothing happens.", "Blocking Tiles"))
             continue
         ev.append(Event(f"{detail} on {h.label}: {h.injuries} Injury(ies).", "Detailed Attack Sequence"))
-        s, e = injure(s, h.seat, h.injuries, "Detailed Attack Sequence")
-        ev += e
         if h.injuries > 0 and h.seat not in s.turn.injured:
             s = replace(s, turn=replace(s.turn, injured=s.turn.injured + (h.seat,)))
             s, e = gain_pp(s, seat, 1, f"injured {state.name(h.seat)}")
             ev += e
+        s, e = injure(s, h.seat, h.injuries, "Detailed Attack Sequence")
+        ev += e
         s, e = heal(s, h.seat, h.heal, "Equipment Effects: On Failed Protection")
         ev += e
         if h.reflect and not s.player(seat).knocked_out:
