@@ -39,7 +39,7 @@ from .state import (
     Taunt,
     WearOut,
 )
-from .views import describe_action, describe_actions, describe_player
+from .views import describe_action, describe_actions, describe_player, describe_state
 
 __all__ = [
     "GAME",
@@ -87,6 +87,7 @@ __all__ = [
     "describe_action",
     "describe_actions",
     "describe_player",
+    "describe_state",
     "draw",
     "legal_actions",
     "load_board",

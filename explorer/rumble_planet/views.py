@@ -119,3 +119,15 @@ def describe_player(state: State, seat: int) -> str:
     return (f"{hero.name} is {where} with {p.hp} HP and {pp}; {p.credits} Credits, {p.boosts} Boost token(s), "
             f"{p.lootboxes} lootbox(es){' and the golden Lootbox' if p.golden else ''}; {hero.heroic_name} (Level {lvl}); "
             f"equipment: {'; '.join(gear) or 'none'}; hand: {hand}; {movement_points(state, seat)} MP.")
+
+
+def describe_state(state: State) -> str:
+    """A paragraph: the round and phase, each Hero, the revealed Feats and the bank."""
+    if state.stage in ("setup", "deploy"):
+        return f"The game is being set up ({state.stage})."
+    lines = [f"Round {state.round}: {state.name(state.active)}'s turn, {state.turn.phase} phase."
+             if state.stage == "play" else f"The game is over: {state.result}."]
+    lines += [describe_player(state, i) for i in range(len(state.players))]
+    feats = ", ".join(f"{_card(state, f)} ({len(t)} token(s))" for f, t in state.feats) or "none"
+    lines.append(f"Revealed Feats: {feats}. The bank holds {state.bank_credits} Credits and {state.bank_boosts} Boost tokens.")
+    return "\n".join(lines)

@@ -25,3 +25,11 @@ def test_highlights_and_board_drawing():
     assert count(plain) == 0 and count(lit) == 2
     assert [t.text for t in lit.iter(f"{NS}text")][0] == "Side <B>"
     assert "C1, altitude 2" in [t.text for t in plain.iter(f"{NS}title")]
+
+
+def test_state_described_in_sentences():
+    from explorer.rumble_planet import describe_state
+
+    text = describe_state(started(players=3))
+    assert text.startswith("Round 1: Agent Dogniss Tailor's turn, preparation phase.")
+    assert text.count(" HP and ") == 3 and "Revealed Feats: " in text and "State(" not in text
