@@ -27,8 +27,8 @@ def read_deck_file(path: str | Path, game: str) -> tuple[dict, str]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as e:
         raise ContentError(source, "file", "-", f"cannot be read ({e.strerror or e})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise ContentError(source, "file", "-", f"is not valid JSON ({e})") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as e:  # ValueError: bad JSON, 4,300+ digit integers
+        raise ContentError(source, "file", "-", f"is not valid JSON ({str(e)[:200]})") from None
     check_header(data, source, game)
     return data, source
 

@@ -1,0 +1,176 @@
+"""The attack sequence ("Detailed Attack Sequence"): a pure resolution, and the profile it reads.
+
+``resolve_attack(profile, face)`` is the whole of steps 5-8 for one face of the attack die: it
+knows nothing of the state, so exact odds can be built on it by summing over the die's faces.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .board import aligned, distance, ring
+from .effects import AttackMods, Passive, Protection
+from .health import altitude, fields_around, visible_effects
+from .options import CRITICAL
+from .state import HEROIC, SLOTS, State
+from .tiles import BLOCKING
+
+
+@dataclass(frozen=True)
+class ArmorPiece:
+    """One Armor on the defender's track as the attack sees it (Defense with crafting and Boosts)."""
+
+    name: str
+    defense: int
+    protects: tuple[str, ...]
+    on_success: tuple = ()  # EffectRefs
+    on_failure: tuple = ()
+
+
+@dataclass(frozen=True)
+class Defender:
+    """One target: a Hero (``seat``) or a blocking tile (``tile``, destroyed by ``threshold`` Injuries at once)."""
+
+    label: str
+    damage: int  # the attack's total Damage against this target (altitude and alignment included)
+    armor: tuple[ArmorPiece, ...] = ()
+    fields: int = 0  # Defensive Fields around the target (+2 Defense each)
+    seat: int | None = None
+    tile: str | None = None
+    threshold: int = 0
+
+
+@dataclass(frozen=True)
+class AttackProfile:
+    weapon: str
+    targets: tuple[Defender, ...]  # the initial target first
+    center: str = ""  # the initial target's space
+    squirrel: bool = False  # an "on attack" effect places the Squirrel tile next to the initial target
+    shove: int = 0  # an "on attack" effect moves the initial target this many spaces farther away
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What one face of the die does to one target (steps 5-8)."""
+
+    label: str
+    face: str
+    damage: int
+    defense: int
+    injuries: int
+    reflect: int = 0
+    heal: int = 0
+    seat: int | None = None
+    tile: str | None = None
+    destroyed: bool = False
+
+
+def resolve_attack(profile: AttackProfile, face: str) -> tuple[Hit, ...]:
+    """Steps 5-8 for every target, one die for all ("Multiple Targets").
+
+    Args:
+        profile: the attack as built by ``attack_profile``.
+        face: the attack die's face, a body part or "critical".
+    Returns:
+        One ``Hit`` per target, in the profile's order.
+    """
+    hits = []
+    critical = face == CRITICAL
+    for t in profile.targets:
+        prot = Protection()
+        defense = 0
+        for a in t.armor:
+            covered = not critical and face in a.protects
+            for e in (a.on_success if covered else a.on_failure):
+                prot = e(prot)
+            if covered:
+                defense += a.defense
+        defense = 0 if critical else defense + prot.defense + 2 * t.fields
+        injuries = max(0, max(0, t.damage - defense) - prot.soak)
+        destroyed = t.tile is not None and injuries >= t.threshold
+        hits.append(Hit(t.label, face, t.damage, defense, injuries, prot.reflect, prot.heal, t.seat, t.tile, destroyed))
+    return tuple(hits)
+
+
+def weapon_cards(state: State, seat: int, weapon: str):
+    """(base Damage, Range, visible effects) of a weapon named "heroic" or by its slot "1"-"4"."""
+    p = state.player(seat)
+    if weapon == HEROIC:
+        hero = state.content.hero(p.hero)
+        lv = hero.levels[p.level - 1]
+        return hero.heroic_name, lv.damage, lv.range, tuple(e for e in (lv.effect,) if e is not None)
+    if weapon not in tuple(str(i) for i in range(1, SLOTS + 1)):
+        return None
+    g = p.track[int(weapon) - 1]
+    if g is None or state.content.card(g.main).kind != "weapon":
+        return None
+    main = state.content.card(g.main)
+    dmg = main.damage + (2 if g.secondary else 0) + g.boosts
+    return main.name, dmg, main.range, visible_effects(state, g)
+
+
+def weapon_range(state: State, seat: int, weapon: str) -> int | None:
+    """Step 2: the weapon's Range with passive bonuses (None if it is not a usable weapon)."""
+    w = weapon_cards(state, seat, weapon)
+    if w is None:
+        return None
+    p = Passive()
+    for e in w[3]:
+        if e.kind == "passive":
+            p = e(p)
+    return w[2] + p.range
+
+
+def armor_of(state: State, seat: int) -> tuple[ArmorPiece, ...]:
+    """Step 7: each Armor on the track with its Defense (+2 crafted, +1 a Boost token) and protection effects."""
+    out = []
+    for g in state.player(seat).track:
+        if g is not None and state.content.card(g.main).kind == "armor":
+            main = state.content.card(g.main)
+            effects = visible_effects(state, g)
+            out.append(ArmorPiece(main.name, main.defense + (2 if g.secondary else 0) + g.boosts, main.protects,
+                                  tuple(e for e in effects if e.kind == "on_successful_protection"),
+                                  tuple(e for e in effects if e.kind == "on_failed_protection")))
+    return tuple(out)
+
+
+def attack_profile(state: State, seat: int, weapon: str, target: str) -> AttackProfile:
+    """Steps 1-3 and 6: the weapon, the targets in its area and each target's Damage (on-attack effects applied)."""
+    name, base, _, effects = weapon_cards(state, seat, weapon)
+    mods = AttackMods()
+    for e in effects:
+        if e.kind == "on_attack":
+            mods = e(mods)
+    here = state.player(seat).space
+    center = target
+    spaces = [center]
+    if mods.radius:
+        area = ring(center, mods.radius, state.options.ring_shape)
+        spaces += [p.space for i, p in enumerate(state.players) if i != seat and p.space in area]
+    targets = []
+    for sp in spaces:
+        dmg = base + mods.damage + max(0, altitude(state, here) - altitude(state, sp))
+        if aligned(here, center):  # "All effects that apply to the initial target also apply to each additional target."
+            dmg += mods.aligned_damage
+        t_seat = state.seat_at(sp)
+        if t_seat is not None:
+            targets.append(Defender(state.name(t_seat), dmg, armor_of(state, t_seat), fields_around(state, sp), seat=t_seat))
+        else:
+            tile = state.tile_at(sp)
+            targets.append(Defender(f"the {tile.replace('_', ' ')} tile at {sp}", dmg, tile=sp, threshold=BLOCKING[tile]))
+    return AttackProfile(name, tuple(targets), center, mods.squirrel, mods.shove)
+
+
+def targets_in_range(state: State, seat: int, weapon: str) -> tuple[str, ...]:
+    """Step 2: the spaces of opposing Heroes and blocking tiles within the weapon's Range."""
+    rng = weapon_range(state, seat, weapon)
+    here = state.player(seat).space
+    if rng is None or here is None:
+        return ()
+    out = [p.space for i, p in enumerate(state.players) if i != seat and p.space is not None and distance(here, p.space) <= rng]
+    out += [s for s, t in state.tiles if t in BLOCKING and distance(here, s) <= rng]
+    return tuple(out)
+
+
+def with_bonus(profile: AttackProfile, damage: int) -> AttackProfile:
+    """The same attack with extra Damage on every target (for what-if questions)."""
+    return replace(profile, targets=tuple(replace(t, damage=t.damage + damage) for t in profile.targets))

@@ -1,0 +1,107 @@
+"""Bots that choose from ``legal_actions``: a random one, and a greedy one that reads the attack odds."""
+from __future__ import annotations
+
+import numpy as np
+
+from .attack import attack_profile, resolve_attack
+from .board import distance
+from .rules import current_player, legal_actions
+from .state import (
+    Attack,
+    Boost,
+    Buy,
+    BuyPrestige,
+    ClaimFeat,
+    Craft,
+    Decline,
+    EndActions,
+    EndPreparation,
+    Equip,
+    Move,
+    PlaceAt,
+    StartMovement,
+    State,
+    Taunt,
+)
+
+
+class RandomBot:
+    """Any legal action, uniformly (the injected generator makes games replayable)."""
+
+    def __init__(self, rng: np.random.Generator):
+        self.rng = rng
+
+    def choose(self, state: State, actions: list | None = None):
+        actions = legal_actions(state) if actions is None else actions
+        return actions[int(self.rng.integers(len(actions)))]
+
+
+def expected_injuries(state: State, action: Attack) -> float:
+    """Mean Injuries to opponents over the attack die's faces (tiles count a little, for clearing the way)."""
+    profile = attack_profile(state, state.active, action.weapon, action.target)
+    faces = state.options.attack_die
+    total = 0.0
+    for face in faces:
+        for hit in resolve_attack(profile, face):
+            total += hit.injuries if hit.seat is not None else 0.1 * hit.destroyed
+    return total / len(faces)
+
+
+class GreedyBot:
+    """Claims Feats, attacks for the best expected Injuries, moves toward lootboxes and targets, equips what it gets."""
+
+    def __init__(self, rng: np.random.Generator):
+        self.rng = rng
+
+    def choose(self, state: State, actions: list | None = None):
+        actions = legal_actions(state) if actions is None else actions
+        if len(actions) == 1:
+            return actions[0]
+        by = {}
+        for a in actions:
+            by.setdefault(type(a), []).append(a)
+        if ClaimFeat in by:
+            return by[ClaimFeat][0]
+        if Taunt in by:
+            return max(by[Taunt], key=lambda a: state.player(a.seat).pp)
+        if PlaceAt in by:
+            return by[PlaceAt][0]
+        if Decline in by and len(by) == 1 + (PlaceAt in by):
+            return by[Decline][0]
+        if state.pending or state.turn.phase == "loot" or state.stage != "play":
+            return actions[int(self.rng.integers(len(actions)))] if Decline not in by else by[Decline][0]
+        if state.turn.phase == "preparation":
+            for kind in (BuyPrestige, Equip, Craft, Buy, Boost):
+                if kind in by:
+                    return by[kind][0]
+            return by[EndPreparation][0]
+        return self._action_phase(state, by)
+
+    def _action_phase(self, state: State, by: dict):
+        if Attack in by:
+            best = max(by[Attack], key=lambda a: expected_injuries(state, a))
+            if expected_injuries(state, best) > 0:
+                return best
+        if Move in by and (state.turn.mp > 0 or state.turn.movement == "ready"):
+            goals = list(state.lootboxes) + ([state.golden] if state.golden else [])
+            goals += [p.space for i, p in enumerate(state.players) if i != state.active and p.space]
+            here = state.player(state.active).space
+            if goals:
+                def score(a):
+                    return min(distance(a.to, g) for g in goals)
+                best = min(by[Move], key=score)
+                if score(best) < min(distance(here, g) for g in goals):
+                    return best
+        if StartMovement in by and state.lootboxes.count(state.player(state.active).space):
+            return by[StartMovement][0]
+        return by[EndActions][0]
+
+
+def play_out(session, bots, max_steps: int = 20_000):
+    """Play a session to the end with one bot a seat; returns the result."""
+    for _ in range(max_steps):
+        if session.is_over():
+            return session.result()
+        seat = current_player(session.state)
+        session.play(bots[seat].choose(session.state, session.legal_actions()))
+    raise RuntimeError(f"no result after {max_steps} steps")

@@ -1,0 +1,1 @@
+"""Exact attack odds and reachability for Rumble Planet (to come; built on ``resolve_attack``)."""

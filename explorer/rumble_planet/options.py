@@ -1,0 +1,127 @@
+"""Rumble Planet options: player count, heroes, board side and every number the rulebook leaves unprinted.
+
+The rulebook prints prices (Weapon 8, Armor 6, PP 18 Credits), the tracks (HP 18) and the token
+counts on the board, but not the attack die's faces, the bank's size or starting Credits; those
+are fields here with documented defaults (see ``docs/rulings/rumble-planet.md``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from ..core.content import options_from_json
+
+# Ruling RP-4: the die's faces are not printed; four body parts and a critical face.
+BODY_PARTS = ("head", "torso", "arms", "legs")
+CRITICAL = "critical"
+DEFAULT_DIE = ("head", "torso", "torso", "arms", "legs", CRITICAL)
+TILE_KINDS = ("teleporter", "drone", "oil_slick", "defensive_field", "turret", "squirrel", "energy_wall")
+DEFAULT_SUPPLY = (("teleporter", 4), ("drone", 2), ("oil_slick", 3), ("defensive_field", 2), ("turret", 3),
+                  ("squirrel", 1), ("energy_wall", 2))
+
+
+@dataclass(frozen=True)
+class Options:
+    """One frozen value per game; the defaults are the readings in the rulings file.
+
+    Attributes:
+        players: 2, 3 or 4.
+        heroes: hero ids in turn order; None takes the first ``players`` heroes of the deck.
+        side: board side "A" or "B" (Setup step 1: "For your first game, use side A").
+        attack_die: the attack die's faces, body parts or "critical" (RP-4; repeats weight a face).
+        ring_shape: "square" (every space around, RP-3) or "diamond" (orthogonal distance).
+        bank_credits, bank_boosts: tokens in the bank (not printed; 120 and 40, RP-5).
+        start_credits: Credits each hero starts with (not printed; 0).
+        weapon_price, armor_price, pp_price: "A Weapon card costs 8 Credits", Armor 6, a PP 18.
+        max_hp: the top of the track (18); prestige_goal: PP that ends the game (18), first_bonus (2).
+        round_limit: end after this many rounds (not in the rulebook; a safety net for simulation).
+        tie_break: "earlier" (the earlier seat in turn order wins a tie) or "later" (RP-14).
+        tile_supply: tiles of each type in the box (Teleporters 4 as printed, the others not printed; RP-19).
+    """
+
+    players: int = 2
+    heroes: tuple[str, ...] | None = None
+    side: str = "A"
+    attack_die: tuple[str, ...] = DEFAULT_DIE
+    ring_shape: str = "square"
+    bank_credits: int = 120
+    bank_boosts: int = 40
+    start_credits: int = 0
+    weapon_price: int = 8
+    armor_price: int = 6
+    pp_price: int = 18
+    max_hp: int = 18
+    prestige_goal: int = 18
+    first_bonus: int = 2
+    round_limit: int | None = None
+    tie_break: str = "earlier"
+    tile_supply: tuple[tuple[str, int], ...] = DEFAULT_SUPPLY
+
+    def __post_init__(self):
+        def whole(name: str, low: int, high: int):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+                raise ValueError(f"options.{name} must be a whole number between {low} and {high}, got {v!r}")
+
+        whole("players", 2, 4)
+        if self.heroes is not None:
+            heroes = tuple(self.heroes) if isinstance(self.heroes, (list, tuple)) else None
+            if heroes is None or len(heroes) != self.players or len(set(heroes)) != self.players \
+                    or not all(isinstance(h, str) for h in heroes):
+                raise ValueError(f"options.heroes must name {self.players} different heroes, got {self.heroes!r}")
+            object.__setattr__(self, "heroes", heroes)
+        if self.side not in ("A", "B"):
+            raise ValueError(f"options.side must be 'A' or 'B', got {self.side!r}")
+        die = tuple(self.attack_die) if isinstance(self.attack_die, (list, tuple)) else ()
+        if not 1 <= len(die) <= 20 or any(f not in BODY_PARTS + (CRITICAL,) for f in die):
+            raise ValueError(f"options.attack_die must be 1-20 faces of {', '.join(BODY_PARTS + (CRITICAL,))}, got {self.attack_die!r}")
+        object.__setattr__(self, "attack_die", die)
+        if self.ring_shape not in ("square", "diamond"):
+            raise ValueError(f"options.ring_shape must be 'square' or 'diamond', got {self.ring_shape!r}")
+        whole("bank_credits", 0, 10_000)
+        whole("bank_boosts", 0, 1_000)
+        whole("start_credits", 0, 100)
+        if self.start_credits * self.players > self.bank_credits:
+            raise ValueError("options.start_credits: the bank cannot pay that much to every player")
+        whole("weapon_price", 0, 100)
+        whole("armor_price", 0, 100)
+        whole("pp_price", 1, 1_000)
+        whole("max_hp", 1, 100)
+        whole("prestige_goal", 1, 100)
+        whole("first_bonus", 0, 10)
+        if self.round_limit is not None:
+            whole("round_limit", 1, 10_000)
+        if self.tie_break not in ("earlier", "later"):
+            raise ValueError(f"options.tie_break must be 'earlier' or 'later', got {self.tie_break!r}")
+        supply = dict(DEFAULT_SUPPLY)
+        raw = self.tile_supply.items() if isinstance(self.tile_supply, dict) else self.tile_supply
+        try:
+            given = [(str(k), v) for k, v in raw]
+        except (TypeError, ValueError):
+            raise ValueError(f"options.tile_supply must map tiles to counts, got {self.tile_supply!r}") from None
+        for k, v in given:
+            if k not in supply or isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 20:
+                raise ValueError(f"options.tile_supply: {k!r}: {v!r} is not a count 0-20 of a tile ({', '.join(TILE_KINDS)})")
+            supply[k] = v
+        if supply["teleporter"] < 4:
+            raise ValueError("options.tile_supply: the board needs 4 Teleporter tiles")
+        object.__setattr__(self, "tile_supply", tuple(supply.items()))
+
+    def supply(self, tile: str) -> int:
+        return dict(self.tile_supply)[tile]
+
+    def to_json(self) -> dict:
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        d["attack_die"] = list(self.attack_die)
+        d["heroes"] = None if self.heroes is None else list(self.heroes)
+        d["tile_supply"] = dict(self.tile_supply)
+        return d
+
+    @classmethod
+    def from_json(cls, data: dict) -> Options:
+        if not isinstance(data, dict):
+            raise ValueError("options must be a JSON object")
+        data = dict(data)
+        for k in ("attack_die", "heroes"):
+            if isinstance(data.get(k), list):
+                data[k] = tuple(data[k])
+        return options_from_json(cls, data)

@@ -1,0 +1,1 @@
+"""Batch simulation for Rumble Planet (to come)."""

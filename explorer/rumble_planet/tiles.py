@@ -1,0 +1,74 @@
+"""The tiles of the Green, as the rulebook's Summary Table of Tiles, and placing them.
+
+"There can never be more than one tile in the same space." A blocking tile cannot share a space with a
+character or another blocking tile; it is destroyed by enough Injuries in one hit.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..core.events import Event
+from .board import adjacent, impossible_placement
+
+
+@dataclass(frozen=True)
+class TileKind:
+    name: str
+    blocking: bool
+    destroyed_by: int | None  # Injuries in one hit that destroy it (blocking tiles)
+    zone: int  # 1: its effect reaches the Ring around it; 0: its own space
+    effect: str
+
+
+TILE_TABLE = {t.name: t for t in (
+    TileKind("teleporter", False, None, 0, "Perform a controlled GPS relocation on the character who enters the space with this tile."),
+    TileKind("drone", False, None, 0, "A space containing a Drone tile is considered to be one level of altitude higher."),
+    TileKind("oil_slick", False, None, 0, "Moving out of a space with an Oil Slick tile costs 1 extra MP."),
+    TileKind("defensive_field", False, None, 1, "Gain +2 Defense in a space within Ring centered on this tile."),
+    TileKind("turret", True, 3, 1, "Entering a space in Ring centered on a Turret tile causes 2 Injuries."),
+    TileKind("squirrel", True, 3, 1, "Entering a space in Ring centered on the Squirrel tile causes 3 Injuries to non-Agent players."),
+    TileKind("energy_wall", True, 6, 0, "The Energy Wall has no effect other than being destructible and blocking movement."),
+)}
+TILES = tuple(TILE_TABLE)
+BLOCKING = {t.name: t.destroyed_by for t in TILE_TABLE.values() if t.blocking}
+
+
+def tile_name(tile: str) -> str:
+    return tile.replace("_", " ")
+
+
+def tile_spots(state, tile: str, center: str, own_space: bool) -> tuple[str, ...]:
+    """Where a tile may go: ``center`` itself (non-blocking tiles, if allowed) or a tile-free adjacent space;
+    a blocking tile needs a free space, and if every one is blocked the nearest free ones (Impossible Placement)."""
+    from .health import blocked
+
+    taken = {s for s, _ in state.tiles}
+    block = blocked(state)
+    if tile in BLOCKING:
+        return impossible_placement(adjacent(center), block | taken)
+    return tuple(s for s in ([center] if own_space else []) + list(adjacent(center)) if s not in taken)
+
+
+def offer_tile(state, seat: int, tile: str, center: str | None, section: str, own_space: bool = True):
+    """Queue the active player's choice of a space for a new tile; when all tiles of that type are on the Green,
+    an existing one may be replaced instead ("Shortages")."""
+    from .state import Task
+
+    if center is None:
+        return state, [Event(f"{state.name(seat)} is off the Green: the {tile_name(tile)} tile is not placed.", section)]
+    spots = tile_spots(state, tile, center, own_space)
+    if not spots:
+        return state, [Event(f"No space can take the {tile_name(tile)} tile.", section)]
+    on_green = sum(1 for _, t in state.tiles if t == tile)
+    where = (tile, center, "own" if own_space else "")
+    if on_green >= state.options.supply(tile):
+        task = Task("move_tile", state.active, where)
+        return replace(state, pending=state.pending + (task,)), [
+            Event(f"Every {tile_name(tile)} tile is on the Green: one of them may be replaced instead.", "Shortages")]
+    return replace(state, pending=state.pending + (Task("place_tile", state.active, where),)), []
+
+
+def task_spots(state, task) -> tuple[str, ...]:
+    """The spaces a waiting tile task may use now (earlier placements may have taken some)."""
+    tile, center, own = task.data
+    return tile_spots(state, tile, center, own == "own")

@@ -1,0 +1,280 @@
+"""II - Action Phase (movement and attacks), the start and end of a turn, Feats and the end of the game."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.events import Event
+from .attack import attack_profile, resolve_attack
+from .board import adjacent, distance, ring
+from .effects import FeatView
+from .gps import place_hero, relocate
+from .health import (
+    altitude,
+    blocked,
+    crafted_count,
+    gain_pp,
+    heal,
+    injure,
+    lose_pp,
+    movement_points,
+)
+from .preparation import obsolescence_shift
+from .state import State, Task, Turn
+from .tiles import offer_tile
+
+MOVE = "Movement Step"
+
+
+def begin_turn(state: State, seat: int) -> tuple[State, list[Event]]:
+    """Game Turns: a knocked-out Hero first returns (Knocked Out!), then obsolescence is applied."""
+    s = replace(state, active=seat, turn=Turn(), pending=())
+    ev = [Event(f"Round {s.round}: {s.name(seat)}'s turn begins.", "Game Turns")]
+    if s.player(seat).knocked_out:
+        return replace(s, pending=(Task("return", seat),)), ev
+    s, e = obsolescence_shift(s, seat)
+    return s, ev + e
+
+
+def return_to_green(state: State, new_top: str) -> tuple[State, list[Event]]:
+    """Knocked Out!: reset HP to 18 and perform a GPS relocation; then the turn goes on, obsolescence included."""
+    seat = state.active
+    s = replace(state, pending=state.pending[1:]).with_player(seat, hp=state.options.max_hp, knocked_out=False)
+    ev = [Event(f"{s.name(seat)} is back on their feet with {s.options.max_hp} HP.", "Knocked Out! (KO)")]
+    s, spaces, e = relocate(s, new_top, 1)
+    ev += e
+    s, e = place_hero(s, seat, spaces[0])
+    ev += e
+    s, e = obsolescence_shift(s, seat)
+    return s, ev + e
+
+
+# -- movement ---------------------------------------------------------------------------
+def move_cost(state: State, frm: str, to: str) -> int:
+    """1 MP, +1 per level climbed (Climbing), +1 to leave an Oil Slick."""
+    return 1 + max(0, altitude(state, to) - altitude(state, frm)) + (1 if state.tile_at(frm) == "oil_slick" else 0)
+
+
+def pick_up(state: State, seat: int, space: str) -> tuple[State, list[Event]]:
+    """Picking up lootboxes: every Lootbox token (and the golden one) in the space goes to your supply."""
+    n = state.lootboxes.count(space)
+    golden = state.golden == space
+    if not n and not golden:
+        return state, []
+    p = state.player(seat)
+    s = replace(state, lootboxes=tuple(x for x in state.lootboxes if x != space), golden=None if golden else state.golden)
+    s = s.with_player(seat, lootboxes=p.lootboxes + n, golden=p.golden or golden)
+    s = replace(s, turn=replace(s.turn, picked=s.turn.picked + n + golden))
+    what = " and ".join(x for x in ((f"{n} lootbox(es)" if n else ""), ("the golden Lootbox" if golden else "")) if x)
+    return s, [Event(f"{state.name(seat)} picks up {what} at {space}.", "Picking up lootboxes")]
+
+
+def start_movement(state: State) -> tuple[State, list[Event]]:
+    """The movement step begins: MP are counted and a Lootbox in your space is picked up."""
+    seat = state.active
+    t = state.turn
+    mp = movement_points(state, seat)
+    s = replace(state, turn=replace(t, movement="open", mp=mp, attack="done" if t.attack == "open" else t.attack))
+    ev = [Event(f"{s.name(seat)} starts the movement step with {mp} MP.", MOVE)]
+    s, e = pick_up(s, seat, s.player(seat).space)
+    return s, ev + e
+
+
+def enter(state: State, seat: int, frm: str, to: str, movement: bool) -> tuple[State, list[Event]]:
+    """Entering a space: falling, lootboxes, turrets and squirrels, teleporters (Altitudes, Tile Effects)."""
+    s = state.with_player(seat, space=to)
+    ev: list[Event] = []
+    drop = altitude(state, frm) - altitude(state, to)
+    if drop >= 2:
+        s, e = injure(s, seat, drop, "Altitudes: Falling")
+        ev += e
+    if movement and not s.player(seat).knocked_out:
+        s, e = pick_up(s, seat, to)
+        ev += e
+    dogniss = "Dogniss" in state.name(seat)
+    for sp, tile in state.tiles:
+        if s.player(seat).knocked_out:
+            break
+        if tile == "turret" and to in ring(sp, 1, state.options.ring_shape):
+            s, e = injure(s, seat, 2, "Turret Tile")
+            ev += e
+        if tile == "squirrel" and not dogniss and to in ring(sp, 1, state.options.ring_shape):
+            s, e = injure(s, seat, 3, "Squirrel Tile")
+            ev += e
+    if s.tile_at(to) == "teleporter" and not s.player(seat).knocked_out:
+        s = replace(s, pending=s.pending + (Task("teleport", state.active, (str(seat),)),))
+        ev.append(Event(f"{state.name(seat)} enters a Teleporter at {to}: a controlled GPS relocation follows.", "Teleporter Tile"))
+    return s, ev
+
+
+def shove_spaces(state: State, task: Task) -> tuple[str, ...]:
+    """Distances: the free spaces next to the shoved Hero that are farther from the attacker's space."""
+    victim, _, origin = task.data
+    here = state.player(int(victim)).space
+    if here is None:
+        return ()
+    block = blocked(state)
+    return tuple(s for s in adjacent(here) if s not in block and distance(s, origin) > distance(here, origin))
+
+
+def shove(state: State, to: str) -> tuple[State, list[Event]]:
+    """Movement of another Hero by an effect: one space at a time, each farther away; entering effects apply."""
+    task = state.pending[0]
+    victim, left, origin = int(task.data[0]), int(task.data[1]), task.data[2]
+    frm = state.player(victim).space
+    s = replace(state, pending=state.pending[1:])
+    ev = [Event(f"{state.name(victim)} is pushed from {frm} to {to}.", "Movement, Placement, and Replacement")]
+    s, e = enter(s, victim, frm, to, movement=False)
+    if left > 1 and not s.player(victim).knocked_out:
+        s = replace(s, pending=(Task("shove", task.seat, (str(victim), str(left - 1), origin)),) + s.pending)
+    return s, ev + e
+
+
+def move(state: State, to: str) -> tuple[State, list[Event]]:
+    """Movement Step: spend MP to move into an adjacent free space."""
+    seat = state.active
+    ev: list[Event] = []
+    if state.turn.movement == "ready":
+        state, ev = start_movement(state)
+    frm = state.player(seat).space
+    cost = move_cost(state, frm, to)
+    state = replace(state, turn=replace(state.turn, mp=state.turn.mp - cost))
+    ev.append(Event(f"{state.name(seat)} moves from {frm} to {to} for {cost} MP ({state.turn.mp} left).", MOVE))
+    s, e = enter(state, seat, frm, to, movement=True)
+    return s, ev + e
+
+
+def teleport(state: State, seat: int, region: str, new_top: str) -> tuple[State, list[Event]]:
+    """Teleportation: a controlled GPS relocation; the active player chooses the region."""
+    s, spaces, ev = relocate(replace(state, pending=state.pending[1:]), new_top, 1, controlled=region)
+    s, e = place_hero(s, seat, spaces[0])
+    return s, ev + e
+
+
+# -- attack ---------------------------------------------------------------------------
+def attack(state: State, weapon: str, target: str, face: str) -> tuple[State, list[Event]]:
+    """Detailed Attack Sequence: one die, every target in the area, Injuries, PP for injuring."""
+    seat = state.active
+    t = state.turn
+    s = replace(state, turn=replace(t, attack="open", used=t.used + (weapon,), movement="done" if t.movement == "open" else t.movement))
+    profile = attack_profile(state, seat, weapon, target)
+    hits = resolve_attack(profile, face)
+    ev = [Event(f"{state.name(seat)} attacks {profile.targets[0].label} with {profile.weapon}; the attack die shows {face}.",
+                "Detailed Attack Sequence")]
+    for h in hits:
+        detail = f"{h.damage} Damage against {h.defense} Defense"
+        if h.tile is not None:
+            if h.destroyed:
+                kind = s.tile_at(h.tile)
+                s = replace(s, tiles=tuple(x for x in s.tiles if x[0] != h.tile))
+                ev.append(Event(f"{detail}: {h.label} suffers {h.injuries} Injuries and is destroyed.", "Blocking Tiles"))
+                if kind == "squirrel":
+                    ev.append(Event("Agent Dogniss retrieves the Squirrel tile into her supply.", "Squirrel Tile"))
+            else:
+                ev.append(Event(f"{detail}: {h.label} suffers {h.injuries} Injuries; nothing happens.", "Blocking Tiles"))
+            continue
+        ev.append(Event(f"{detail} on {h.label}: {h.injuries} Injury(ies).", "Detailed Attack Sequence"))
+        if h.injuries > 0 and h.seat not in s.turn.injured:
+            s = replace(s, turn=replace(s.turn, injured=s.turn.injured + (h.seat,)))
+            s, e = gain_pp(s, seat, 1, f"injured {state.name(h.seat)}")
+            ev += e
+        s, e = injure(s, h.seat, h.injuries, "Detailed Attack Sequence")
+        ev += e
+        s, e = heal(s, h.seat, h.heal, "Equipment Effects: On Failed Protection")
+        ev += e
+        if h.reflect and not s.player(seat).knocked_out:
+            s, e = injure(s, seat, h.reflect, "Equipment Effects: On Successful Protection")
+            ev += e
+    victim = profile.targets[0].seat
+    if profile.shove and victim is not None and s.player(victim).space is not None:
+        s = replace(s, pending=s.pending + (Task("shove", seat, (str(victim), str(profile.shove), state.player(seat).space)),))
+    if profile.squirrel:
+        if "Dogniss" in state.name(seat):
+            s, e = offer_tile(s, seat, "squirrel", profile.center, "Squirrel Tile", own_space=False)
+            ev += e
+        else:
+            ev.append(Event("Only Agent Dogniss can place the Squirrel tile.", "Squirrel Tile"))
+    best = max([h.injuries for h in hits if h.seat is not None], default=0)
+    s = replace(s, turn=replace(s.turn, best_hit=max(s.turn.best_hit, best), criticals=s.turn.criticals + (face == "critical")))
+    return s, ev
+
+
+# -- feats and the end of the turn ---------------------------------------------------------------
+def feat_view(state: State) -> FeatView:
+    """Accomplishing a Feat: what the active player has done this turn, as Feat conditions read it."""
+    seat, t = state.active, state.turn
+    here = state.player(seat).space
+    return FeatView(len(t.injured), t.knockouts, t.picked, t.best_hit, t.criticals,
+                    altitude(state, here) if here else 0, crafted_count(state, seat))
+
+
+def claimable_feats(state: State) -> tuple[str, ...]:
+    """Accomplishing a Feat: up to 2 different Feats a turn, one token each, while tokens last."""
+    seat, t = state.active, state.turn
+    if len(t.feats) >= 2 or state.player(seat).feat_tokens <= 0:
+        return ()
+    v = feat_view(state)
+    return tuple(f for f, _ in state.feats if f not in t.feats and state.content.card(f).condition(v))
+
+
+def claim_feat(state: State, feat: str) -> tuple[State, list[Event]]:
+    """Accomplishing a Feat: a token on the card, 1 or 2 PP, and a taunt offered for a Level 2 Feat."""
+    seat = state.active
+    card = state.content.card(feat)
+    s = replace(state, feats=tuple((f, toks + (seat,)) if f == feat else (f, toks) for f, toks in state.feats),
+                turn=replace(state.turn, feats=state.turn.feats + (feat,)))
+    s = s.with_player(seat, feat_tokens=s.player(seat).feat_tokens - 1)
+    ev = [Event(f"{state.name(seat)} accomplishes the Feat {card.name} and places a Feat token on it.", "Accomplishing a Feat")]
+    s, e = gain_pp(s, seat, card.level, f"Level {card.level} Feat")
+    ev += e
+    if card.level == 2:
+        s = replace(s, pending=s.pending + (Task("taunt", seat),))
+    return s, ev
+
+
+def taunt(state: State, victim: int) -> tuple[State, list[Event]]:
+    """Accomplishing a Feat: the taunted player loses 1 PP (never below 0)."""
+    s = replace(state, pending=state.pending[1:])
+    ev = [Event(f"{state.name(state.active)} taunts {state.name(victim)}.", "Accomplishing a Feat")]
+    s, e = lose_pp(s, victim, 1, "taunted")
+    return s, ev + e
+
+
+def end_turn(state: State) -> tuple[State, list[Event]]:
+    """End of the turn: full Feat cards leave, then the next player; the game ends when the round is complete."""
+    ev: list[Event] = []
+    n = len(state.players)
+    feats, deck, players = [], state.feat_deck, list(state.players)
+    for f, toks in state.feats:
+        if len(toks) >= n:
+            for seat in toks:
+                players[seat] = replace(players[seat], feat_tokens=players[seat].feat_tokens + 1)
+            ev.append(Event(f"{state.content.card(f).name} has a token from every player and leaves the game.", "Accomplishing a Feat"))
+            if deck:
+                feats.append((deck[0], ()))
+                ev.append(Event(f"{state.content.card(deck[0]).name} is revealed.", "Accomplishing a Feat"))
+                deck = deck[1:]
+        else:
+            feats.append((f, toks))
+    s = replace(state, feats=tuple(feats), feat_deck=deck, players=tuple(players))
+    last = state.active == n - 1
+    o = state.options
+    if last and (s.first_to_goal is not None or (o.round_limit is not None and s.round >= o.round_limit)):
+        return finish(s, ev)
+    nxt = (state.active + 1) % n
+    if nxt == 0:
+        s = replace(s, round=s.round + 1)
+    s, e = begin_turn(s, nxt)
+    return s, ev + e
+
+
+def finish(state: State, ev: list[Event]) -> tuple[State, list[Event]]:
+    """End of Game: the most PP wins; a tie goes by turn order (ruling RP-14)."""
+    order = list(range(len(state.players)))
+    if state.options.tie_break == "later":
+        order.reverse()
+    best = max(p.pp for p in state.players)
+    winner = next(i for i in order if state.players[i].pp == best)
+    why = "reached the goal" if state.first_to_goal is not None else "round limit"
+    result = f"{state.name(winner)} wins with {best} PP"
+    s = replace(state, stage="over", winner=winner, result=result, pending=())
+    return s, ev + [Event(f"The game ends ({why}): {result}, crowned Rumble Planet Champion!", "End of Game")]
