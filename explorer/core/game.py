@@ -70,6 +70,7 @@ class DataGame:
 _REGISTRY: dict[str, str] = {
     "proving-grounds": "explorer.proving_grounds.game:GAME",
     "barbearian": "explorer.barbearian.game:GAME",
+    "doomrock-battle": "explorer.doomrock.game:BATTLE_GAME",
 }
 
 

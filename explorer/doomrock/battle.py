@@ -1,0 +1,307 @@
+"""The Battle Sequence: roll phase, start of round, initiative, minion and boss activations,
+hero actions and end of round, as ``legal_actions`` / ``chance`` / ``apply`` over a ``Battle``.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+from ..core.chance import Dice, Shuffle
+from ..core.errors import IllegalAction
+from ..core.events import Event
+from . import setup
+from .abilities import condition_met, resolve, spend_dice, targets, use_item
+from .cards import Deck
+from .enemies import run_script
+from .options import Options
+from .positions import threat
+from .state import (
+    Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, KeepDice,
+    MakeHeroism, MakeShield, Reroll, Roll, SetUpBattle, ShuffleExpose, UseItem, set_pile,
+)
+
+ROLL = "Battle Sequence: Roll Phase"
+
+
+# ---- what may be done ---------------------------------------------------------------------
+
+def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
+    if b.result is not None:
+        return []
+    if b.phase == "setup":
+        return [SetUpBattle()]
+    if not b.expose_pool and b.expose_up:
+        return [ShuffleExpose()]
+    if b.phase == "roll":
+        return _roll_actions(b, deck)
+    acts: list = []
+    if b.phase == "initiative":
+        acts = _activations(b, deck, initiative=True) + _items(b, deck) + [EndInitiative()]
+    elif b.phase == "minions":
+        acts = _minion_choices(b, deck) + _activations(b, deck, reaction=True) + _items(b, deck)
+    elif b.phase == "boss":
+        acts = [ActivateBoss(e.uid) for e in b.alive_enemies if e.boss and not e.activated]
+        acts += _activations(b, deck, reaction=True) + _items(b, deck)
+    elif b.phase == "actions":
+        acts = _activations(b, deck) + _items(b, deck) + [EndRound()]
+    return acts
+
+
+def _roll_actions(b: Battle, deck: Deck) -> list:
+    i = b.roller
+    mine = b.hero_dice(i)
+    if b.rolls == 0:
+        return [Roll()]
+    rolled = [d for d in mine if d.place == "rolled"]
+    if not b.assigning:
+        subsets = [Reroll(tuple(c)) for n in range(1, len(rolled) + 1) for c in combinations([d.index for d in rolled], n)]
+        return subsets + [KeepDice()]
+    acts: list = []
+    for d in rolled:
+        for cid in b.hero(i).abilities:
+            if _fits(b, deck, i, d.face, cid):
+                acts.append(Assign(d.index, cid))
+        if d.face == 1:
+            acts.append(MakeShield(d.index))
+        if d.face == 6:
+            acts.append(MakeHeroism(d.index))
+    return acts + [DoneAssigning()]
+
+
+def _fits(b: Battle, deck: Deck, i: int, face: int, cid: str) -> bool:
+    """Assign dice: the face matches the activation value and the charges leave room."""
+    card = deck.card(cid)
+    return face in card.activation.faces and len(b.on_card(i, cid)) < card.capacity
+
+
+def _ready(b: Battle, deck: Deck, i: int, cid: str) -> bool:
+    card = deck.card(cid)
+    return not card.lock and sum(d.place == "card" for d in b.on_card(i, cid)) >= card.activation.dice
+
+
+def _activations(b: Battle, deck: Deck, initiative: bool = False, reaction: bool = False) -> list:
+    acts = []
+    for i in b.alive_heroes:
+        h = b.hero(i)
+        for cid in dict.fromkeys(h.abilities):
+            card = deck.card(cid)
+            if not _ready(b, deck, i, cid) or (initiative and not card.activation.initiative) or (reaction and not card.reaction):
+                continue
+            if not condition_met(b, i, card.condition):
+                continue
+            most = h.heroism if card.heroism else 0
+            for t in targets(b, i, card.target, card.effects):
+                acts += [Activate(i, cid, t, n) for n in range(most + 1)]
+    return acts
+
+
+def _items(b: Battle, deck: Deck) -> list:
+    acts = []
+    for i in b.alive_heroes:
+        h = b.hero(i)
+        for iid in dict.fromkeys(h.items):
+            card = deck.card(iid)
+            if card.use and iid not in h.used_items:
+                acts += [UseItem(i, iid, t) for t in targets(b, i, card.target, card.use)]
+    return acts
+
+
+def _minion_choices(b: Battle, deck: Deck) -> list:
+    minions = [e for e in b.alive_enemies if not e.boss]
+    fresh = [e for e in minions if not e.activated]
+    if b.active is not None:
+        return [ActivateMinion(b.active, e.uid) for e in fresh]
+    waiting = [i for i in b.alive_heroes if i not in b.minion_done]
+    if not waiting or not minions:
+        return []
+    top = max(threat(b, deck, i) for i in waiting)
+    # Ties in threat: the players decide which hero activates first (one action per tied hero).
+    pool = fresh or minions  # Rampage: with every minion activated, any minion may be chosen.
+    return [ActivateMinion(i, e.uid) for i in waiting if threat(b, deck, i) == top for e in pool]
+
+
+# ---- chance ---------------------------------------------------------------------------------
+
+def chance(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...] = ()):
+    if isinstance(action, SetUpBattle) and b.phase == "setup":
+        return setup.setup_chance(b, deck, options, held)
+    if isinstance(action, Roll) and b.phase == "roll":
+        return Dice(sum(d.place == "pool" for d in b.hero_dice(b.roller)), f"{b.hero(b.roller).name}'s dice")
+    if isinstance(action, Reroll) and b.phase == "roll":
+        return Dice(len(action.dice), "re-rolled dice")
+    if isinstance(action, (ActivateMinion, ActivateBoss)):
+        try:
+            deck_id = b.enemy(action.enemy).deck
+        except KeyError:
+            return None
+        if not b.pile(b.ai_draw, deck_id):
+            return Shuffle(b.pile(b.ai_discard, deck_id), f"{deck_id} AI discard pile")
+    if isinstance(action, ShuffleExpose):
+        return Shuffle(b.expose_up, "revealed expose markers")
+    return None
+
+
+# ---- doing it -------------------------------------------------------------------------------
+
+def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tuple[Battle, list[Event]]:
+    if action not in legal_actions(b, deck, options):
+        raise IllegalAction(_why(b, action))
+    if isinstance(action, SetUpBattle):
+        b, events = setup.set_up(b, deck, options, outcome)
+    elif isinstance(action, ShuffleExpose):
+        b, events = replace(b, expose_pool=tuple(outcome), expose_up=()), [
+            Event("The face-down expose markers ran out: the revealed ones are shuffled into a new pool.", "Battle Effects")]
+    elif isinstance(action, (Roll, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning)):
+        b, events = _roll_phase(b, deck, action, outcome)
+    elif isinstance(action, Activate):
+        card = deck.card(action.card)
+        b = spend_dice(b, action.hero, action.card, card.activation.dice)
+        b = b.with_hero(action.hero, heroism=b.hero(action.hero).heroism - action.heroism)
+        b, events = resolve(b, deck, action.hero, card.effects, card.heroism, action.heroism, action.target, card.name)
+    elif isinstance(action, UseItem):
+        b, events = use_item(b, deck, action.hero, action.item, action.target)
+    elif isinstance(action, EndInitiative):
+        b, events = replace(b, phase="minions"), [Event("The initiative phase is over; the enemies act.", "Initiative Phase")]
+    elif isinstance(action, ActivateMinion):
+        b, events = _activate(b, deck, options, action.enemy, action.hero, outcome)
+    elif isinstance(action, ActivateBoss):
+        b, events = _activate(b, deck, options, action.enemy, None, outcome)
+    elif isinstance(action, EndRound):
+        b, events = end_round(b, options)
+    else:  # pragma: no cover
+        raise IllegalAction(f"{action} is not a battle action")
+    b, more = settle(b, deck)
+    return b, events + more
+
+
+def _why(b: Battle, action) -> str:
+    if b.result is not None:
+        return f"the battle is over ({b.result})"
+    return f"{action} is not allowed now (phase: {b.phase})"
+
+
+def _roll_phase(b: Battle, deck: Deck, action, outcome) -> tuple[Battle, list[Event]]:
+    i = b.roller
+    h = b.hero(i)
+    if isinstance(action, Roll):
+        pool = [d for d in b.hero_dice(i) if d.place == "pool"]
+        for d, f in zip(pool, outcome):
+            b = b.with_die(d, face=f, place="rolled")
+        b = replace(b, rolls=1)
+        return _maybe_assign(b), [Event(f"{h.name} rolls {_faces(outcome)}.", ROLL)]
+    if isinstance(action, Reroll):
+        for n, f in zip(action.dice, outcome):
+            b = b.with_die(b.hero_dice(i)[n], face=f)
+        b = replace(b, rolls=b.rolls + 1)
+        faces = [d.face for d in b.hero_dice(i) if d.place == "rolled"]
+        return _maybe_assign(b), [Event(f"{h.name} re-rolls {len(action.dice)} dice: now {_faces(faces)}.", ROLL)]
+    if isinstance(action, KeepDice):
+        return replace(b, assigning=True), [Event(f"{h.name} keeps the dice.", ROLL)]
+    die = b.hero_dice(i)[action.die] if hasattr(action, "die") else None
+    if isinstance(action, Assign):
+        card = deck.card(action.card)
+        b = b.with_die(die, place="locked" if card.lock else "card", card=action.card)
+        text = f"{h.name} places a {die.face} on {card.name}" + (" (locked: it is active from the start of the round)" if card.lock else "") + "."
+        return b, [Event(text, "Roll Phase: Assign dice")]
+    if isinstance(action, MakeShield):
+        b = b.with_die(die, place="spent", face=None).with_hero(i, shields=h.shields + 1)
+        return b, [Event(f"{h.name} spends a 1 for a shield.", "Roll Phase: Shields")]
+    if isinstance(action, MakeHeroism):
+        b = b.with_die(die, place="spent", face=None).with_hero(i, heroism=h.heroism + 1)
+        return b, [Event(f"{h.name} spends a 6 for a heroism marker.", "Roll Phase: Heroism")]
+    # DoneAssigning: unassigned dice are immediately spent.
+    for d in b.hero_dice(i):
+        if d.place == "rolled":
+            b = b.with_die(d, place="spent", face=None)
+    later = [j for j in b.alive_heroes if j > i]
+    if later:
+        return replace(b, roller=later[0], rolls=0, assigning=False), [Event(f"{h.name} is done assigning.", ROLL)]
+    b = replace(b, phase="initiative", rolls=0, assigning=False)
+    return b, [Event(f"{h.name} is done assigning.", ROLL),
+               Event(f"Round {b.round} starts.", "Battle Sequence: Start of Round")]
+
+
+def _maybe_assign(b: Battle) -> Battle:
+    """The result of the third roll must be kept."""
+    return replace(b, assigning=True) if b.rolls >= 3 else b
+
+
+def _faces(faces) -> str:
+    return ", ".join(map(str, faces)) if len(faces) else "no dice"
+
+
+def _activate(b: Battle, deck: Deck, options: Options, uid: str, hero: int | None, outcome) -> tuple[Battle, list[Event]]:
+    """Draw an AI card (reshuffling the discards when the pile is empty) and resolve its part."""
+    me = b.enemy(uid)
+    events: list[Event] = []
+    draw = b.pile(b.ai_draw, me.deck)
+    discard = b.pile(b.ai_discard, me.deck)
+    if not draw:
+        draw, discard = tuple(outcome), ()
+        events.append(Event(f"The {me.deck} AI deck is reshuffled.", "Minion Activation"))
+    card_id, draw = draw[0], draw[1:]
+    b = replace(b, ai_draw=set_pile(b.ai_draw, me.deck, draw), ai_discard=set_pile(b.ai_discard, me.deck, discard + (card_id,)))
+    if hero is not None:
+        rampage = me.activated
+        b = replace(b, active=hero, activations=b.activations + 1)
+        events.append(Event(f"{b.hero(hero).name} activates {me.name} ({uid})" + (", which rampages" if rampage else "")
+                            + f": AI card {card_id}.", "Battle Sequence: Minion Activation"))
+        script, section = deck.card(card_id).minion, "Battle Sequence: Minion Activation"
+    else:
+        events.append(Event(f"{me.name} ({uid}) activates: AI card {card_id}.", "Battle Sequence: Boss Activations"))
+        script, section = deck.card(card_id).boss, "Battle Sequence: Boss Activations"
+    b = b.with_enemy(uid, activated=True)
+    b, ev = run_script(b, deck, options, uid, script, hero, section)
+    return b, events + ev
+
+
+def end_round(b: Battle, options: Options) -> tuple[Battle, list[Event]]:
+    """End of Round: shields and heroism discarded, hidden ends, dice collected except locked ones."""
+    heroes = tuple(replace(h, shields=0, heroism=0, hidden=False, used_items=()) for h in b.heroes)
+    enemies = tuple(replace(e, shields=0, activated=False) for e in b.enemies)
+    dice = tuple(replace(d, place="pool", face=None, card=None) if d.place in ("card", "spent", "rolled") else d for d in b.dice)
+    events = [Event(f"Round {b.round} ends: shields and heroism are discarded.", "Battle Sequence: End of Round")]
+    b = replace(b, heroes=heroes, enemies=enemies, dice=dice, phase="roll", round=b.round + 1, rolls=0, assigning=False,
+                active=None, activations=0, minion_done=(), roller=b.alive_heroes[0] if b.alive_heroes else 0)
+    if options.round_limit is not None and b.round > options.round_limit:
+        b = replace(b, result="defeat", phase="over")
+        events.append(Event(f"The battle has lasted {options.round_limit} rounds: the party is overwhelmed (DR-10).",
+                            "Battle Sequence: End of Round"))
+    return b, events
+
+
+def settle(b: Battle, deck: Deck) -> tuple[Battle, list[Event]]:
+    """After each action: dice of defeated enemies return, the battle may end, phases advance."""
+    events: list[Event] = []
+    for e in b.enemies:
+        if e.defeated:
+            for d in b.dice:
+                if d.place == "stolen" and d.card == e.uid:
+                    b = b.with_die(d, place="spent", card=None, face=None)
+                    events.append(Event(f"{b.hero(d.owner).name} gets a stolen die back.", "Battle Effects: Die steal"))
+    if b.result is None:
+        objectives = [e for e in b.enemies if e.objective]
+        won = all(e.defeated for e in objectives) if objectives else not b.alive_enemies
+        if b.phase != "setup" and won and b.enemies:
+            b = replace(b, result="victory", phase="over")
+            events.append(Event("Every objective is defeated: the battle is won!", "End of Round: Battle victory"))
+        elif not b.alive_heroes:
+            b = replace(b, result="defeat", phase="over")
+            events.append(Event("All heroes are defeated: the battle and the game are lost.", "Battle Basics and Positioning"))
+    if b.result is not None:
+        return b, events
+    if b.phase == "roll" and b.roller not in b.alive_heroes:
+        later = [j for j in b.alive_heroes if j > b.roller]
+        b = replace(b, roller=later[0], rolls=0, assigning=False) if later else replace(b, phase="initiative")
+    if b.phase == "minions":
+        minions = [e for e in b.alive_enemies if not e.boss]
+        fresh = [e for e in minions if not e.activated]
+        if b.active is not None and (b.active not in b.alive_heroes or b.activations >= 2 or not fresh):
+            b = replace(b, minion_done=b.minion_done + (b.active,), active=None, activations=0)
+        waiting = [i for i in b.alive_heroes if i not in b.minion_done]
+        if b.active is None and (not waiting or not minions):
+            b = replace(b, phase="boss")
+    if b.phase == "boss" and not any(e.boss and not e.activated for e in b.alive_enemies):
+        b = replace(b, phase="actions")
+        events.append(Event("The enemies are done; heroes act.", "Battle Sequence: Hero Action Phase"))
+    return b, events

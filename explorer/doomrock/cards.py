@@ -1,0 +1,475 @@
+"""Doomrock content as data, validated on load (``core.content``'s deck format).
+
+One deck file holds every kind of card the rulebook describes: heroes, traits, ability cards,
+enemy AI decks, encounters, items, events, areas and settings. The rulebook prints none of
+them, so the shipped file is original sample content. ``load_deck(path)`` reads a user's file
+with the same checks; every problem is a ``ContentError`` naming the file, the card and the field.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..core.content import Entry, check_header, read_cards, read_deck_file
+from ..core.errors import ContentError
+from .ai import AIAction, parse_script
+from .effects import STATS, TARGET_OF, EffectRef
+
+GAME = "doomrock"
+AREA_TYPES = ("wilderness", "mountain", "town", "doomrock")
+SLOTS = ("armor", "artifact", "one_hand", "two_hand", "consumable")
+COSTS = ("time", "secret", "coin", "heroism", "shield", "peril")
+
+
+@dataclass(frozen=True)
+class LootRow:
+    low: int
+    steps: tuple
+
+
+@dataclass(frozen=True)
+class Loot:
+    """LOOT! with a modifier; ``table`` None uses the setting card's table."""
+    modifier: int
+    table: tuple[LootRow, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Test:
+    """TEST: one of ``checks`` (stat or "any", difficulty); ``passed``/``failed`` steps follow."""
+    checks: tuple[tuple[str, int], ...]
+    passed: tuple = ()
+    failed: tuple = ()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A text event: the party picks one of the options."""
+    options: tuple[tuple, ...]
+
+
+@dataclass(frozen=True)
+class Activation:
+    faces: tuple[int, ...]
+    dice: int  # dice in one set ("two 6 results" is 2)
+    initiative: bool = False
+
+
+@dataclass(frozen=True)
+class Ability:
+    id: str
+    name: str
+    stat: str | None
+    keywords: tuple[str, ...]
+    activation: Activation
+    charges: int
+    effects: tuple[EffectRef, ...]
+    heroism: tuple[EffectRef, ...] = ()
+    lock: bool = False
+    passive: tuple[EffectRef, ...] = ()
+    condition: str | None = None
+    reaction: bool = False
+    starting: str | None = None  # hero class or trait id it starts with; None: the ability deck
+
+    @property
+    def target(self) -> str:
+        kinds = {TARGET_OF[e.name] for e in self.effects if e.name in TARGET_OF}
+        return kinds.pop() if kinds else "self"
+
+    @property
+    def capacity(self) -> int:
+        """Charges: the most dice the card may hold ("Assign dice")."""
+        return self.charges * self.activation.dice
+
+
+@dataclass(frozen=True)
+class HeroCard:
+    id: str
+    name: str
+    hero_class: str
+    hp: int
+    threat: int
+
+
+@dataclass(frozen=True)
+class Trait:
+    id: str
+    name: str
+    ability: str
+
+
+@dataclass(frozen=True)
+class AICard:
+    id: str
+    removed_for: tuple[int, ...]  # player counts that remove it ("player balance")
+    minion: tuple[AIAction, ...]
+    boss: tuple[AIAction, ...]
+
+
+@dataclass(frozen=True)
+class AIDeck:
+    id: str
+    name: str
+    cards: tuple[AICard, ...]
+
+
+@dataclass(frozen=True)
+class EnemySpec:
+    name: str
+    count: tuple[int, ...]  # by player count 2, 3, 4
+    hp: int
+    armour: int = 0
+    shields: int = 0
+    command: int = 0
+    boss: bool = False
+    objective: bool = False
+
+
+@dataclass(frozen=True)
+class Encounter:
+    id: str
+    name: str
+    tier: int
+    deck: str
+    enemies: tuple[EnemySpec, ...]
+    extra_tier1: bool = False
+    enrage: tuple[int, ...] = ()  # enrage values from which every enemy attack deals more damage
+
+
+@dataclass(frozen=True)
+class Item:
+    id: str
+    name: str
+    rarity: str
+    slot: str
+    price: int
+    requires: tuple[tuple[str, int], ...] = ()
+    passive: tuple[EffectRef, ...] = ()
+    use: tuple[EffectRef, ...] = ()
+
+    @property
+    def target(self) -> str:
+        kinds = {TARGET_OF[e.name] for e in self.use if e.name in TARGET_OF}
+        return kinds.pop() if kinds else "self"
+
+
+@dataclass(frozen=True)
+class Location:
+    name: str
+    cost: tuple[tuple[str, int], ...]
+    steps: tuple
+    requires_explored: bool = False
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    name: str
+    deck: str  # "wilderness" or "mountain"
+    peril: tuple
+    steps: tuple = ()
+    permanent: Location | None = None
+
+
+@dataclass(frozen=True)
+class Area:
+    id: str
+    name: str
+    keywords: tuple[str, ...]  # the first is the area type
+    secrets: int
+    bonus: tuple
+    locations: tuple[Location, ...]
+    on_travel: tuple = ()  # global effect when the party arrives, while the area is not explored
+    shop: tuple[int, int] | None = None  # common, epic items drawn when revealed
+
+    @property
+    def type(self) -> str:
+        return self.keywords[0]
+
+    @property
+    def event_deck(self) -> str:
+        return "mountain" if self.type in ("mountain", "doomrock") else "wilderness"
+
+
+@dataclass(frozen=True)
+class Setting:
+    id: str
+    name: str
+    time: int
+    loot: tuple[LootRow, ...]
+    rewards: tuple
+    on_travel: tuple = ()  # global effect, each time the party travels or ventures forth
+
+
+@dataclass(frozen=True)
+class Deck:
+    label: str
+    sample: bool
+    source: str = field(compare=False)
+    heroes: tuple[HeroCard, ...] = ()
+    traits: tuple[Trait, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    ai_decks: tuple[AIDeck, ...] = ()
+    encounters: tuple[Encounter, ...] = ()
+    items: tuple[Item, ...] = ()
+    events: tuple[Event, ...] = ()
+    areas: tuple[Area, ...] = ()
+    settings: tuple[Setting, ...] = ()
+    raw: Any = field(default=None, compare=False, repr=False)
+    _index: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        for group in ("heroes", "traits", "abilities", "ai_decks", "encounters", "items", "events", "areas", "settings"):
+            self._index.update({c.id: c for c in getattr(self, group)})
+        for deck in self.ai_decks:
+            self._index.update({c.id: c for c in deck.cards})
+
+    def card(self, card_id: str) -> Any:
+        return self._index[card_id]
+
+    def has(self, card_id: str) -> bool:
+        return card_id in self._index
+
+    def to_json(self) -> dict:
+        return self.raw
+
+
+def _ints(e: Entry, name: str, low: int, high: int, default: Any = ...) -> tuple[int, ...]:
+    v = e.get(name, list, default)
+    if not all(isinstance(x, int) and not isinstance(x, bool) and low <= x <= high for x in v):
+        raise e.fail(name, f"must be a list of whole numbers {low}-{high}, got {v!r}")
+    return tuple(v)
+
+
+def _num(e: Entry, name: str, low: int, high: int, default: Any = ...) -> int:
+    return e.get(name, int, default, lambda v: low <= v <= high, f"a whole number {low}-{high}")
+
+
+def _effects(e: Entry, name: str, kinds: tuple[str, ...], default: Any = ()) -> tuple[EffectRef, ...]:
+    raw = e.get(name, list, default=list(default))
+    return tuple(EffectRef.parse(e, f"{name}[{i}]", d, kinds) for i, d in enumerate(raw))
+
+
+def parse_steps(e: Entry, name: str, raw: Any, depth: int = 0) -> tuple:
+    """Map effects: a list of effects, where ``TEST``, ``CHOICE`` and a ``LOOT`` with a table nest."""
+    if depth > 4:
+        raise e.fail(name, "nests too deeply")
+    if not isinstance(raw, list):
+        raise e.fail(name, f"must be a list of effects, got {raw!r}")
+    out = []
+    for i, d in enumerate(raw):
+        where = f"{name}[{i}]"
+        kind = d.get("effect") if isinstance(d, dict) else None
+        if kind == "TEST":
+            sub = Entry(e.source, e.entry, d)
+            sub.unknown_fields(("effect", "checks", "passed", "failed"))
+            checks = sub.get("checks", list, check=lambda v: len(v) > 0, expect="a non-empty list")
+            parsed = []
+            for c in checks:
+                if (not isinstance(c, list) or len(c) != 2 or c[0] not in STATS + ("any",)
+                        or isinstance(c[1], bool) or not isinstance(c[1], int) or not 1 <= c[1] <= 12):
+                    raise e.fail(f"{where}.checks", f"each check must be [stat or 'any', difficulty 1-12], got {c!r}")
+                parsed.append((c[0], c[1]))
+            out.append(Test(tuple(parsed), parse_steps(e, f"{where}.passed", d.get("passed", []), depth + 1),
+                            parse_steps(e, f"{where}.failed", d.get("failed", []), depth + 1)))
+        elif kind == "CHOICE":
+            opts = d.get("options")
+            if not isinstance(opts, list) or len(opts) != 2:
+                raise e.fail(f"{where}.options", "must be a list of two options (lists of effects)")
+            out.append(Choice(tuple(parse_steps(e, f"{where}.options[{j}]", o, depth + 1) for j, o in enumerate(opts))))
+        elif kind == "LOOT" and isinstance(d, dict) and "table" in d:
+            mod = d.get("modifier", 0)
+            if isinstance(mod, bool) or not isinstance(mod, int) or not -6 <= mod <= 6:
+                raise e.fail(f"{where}.modifier", f"must be a whole number -6..6, got {mod!r}")
+            out.append(Loot(mod, parse_loot(e, f"{where}.table", d["table"], depth + 1)))
+        else:
+            ref = EffectRef.parse(e, where, d, ("map",))
+            out.append(Loot(ref.param("modifier")) if ref.name == "LOOT" else ref)
+    return tuple(out)
+
+
+def parse_loot(e: Entry, name: str, raw: Any, depth: int = 0) -> tuple[LootRow, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise e.fail(name, "must be a non-empty list of rows {\"low\": n, \"steps\": [...]}")
+    rows = []
+    for i, r in enumerate(raw):
+        if not isinstance(r, dict) or isinstance(r.get("low"), bool) or not isinstance(r.get("low"), int):
+            raise e.fail(f"{name}[{i}].low", f"must be a whole number, got {r!r}")
+        rows.append(LootRow(r["low"], parse_steps(e, f"{name}[{i}].steps", r.get("steps", []), depth + 1)))
+    if [r.low for r in rows] != sorted({r.low for r in rows}):
+        raise e.fail(name, "rows must be in ascending order of 'low', each low once")
+    return tuple(rows)
+
+
+def _cost(e: Entry, name: str) -> tuple[tuple[str, int], ...]:
+    raw = e.get(name, dict, default={})
+    for k, v in raw.items():
+        if k not in COSTS or isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 10:
+            raise e.fail(f"{name}.{k}", f"costs are {', '.join(COSTS)} with amounts 1-10, got {k}: {v!r}")
+    return tuple(sorted(raw.items()))
+
+
+def _ability(e: Entry) -> Ability:
+    e.unknown_fields(("id", "name", "stat", "keywords", "activation", "charges", "effects", "heroism", "lock",
+                      "passive", "condition", "reaction", "starting"))
+    act = Entry(e.source, e.entry, e.get("activation", dict))
+    act.unknown_fields(("faces", "dice", "initiative"))
+    faces = _ints(act, "faces", 1, 6)
+    if not faces:
+        raise e.fail("activation.faces", "must name at least one face")
+    activation = Activation(faces, _num(act, "dice", 1, 3, 1), act.get("initiative", bool, False))
+    a = Ability(
+        e.get("id", str), e.get("name", str), e.choice("stat", STATS + (None,), None),
+        tuple(e.get("keywords", list, [])), activation, _num(e, "charges", 1, 4, 1),
+        _effects(e, "effects", ("ability",)), _effects(e, "heroism", ("heroism",)), e.get("lock", bool, False),
+        _effects(e, "passive", ("passive",)), e.choice("condition", (None, "not_surrounded", "engaged", "not_engaged"), None),
+        e.get("reaction", bool, False), e.get("starting", (str, type(None)), None))
+    kinds = {TARGET_OF[x.name] for x in a.effects if x.name in TARGET_OF}
+    if len(kinds) > 1:
+        raise e.fail("effects", f"an ability has one target; these effects need {sorted(kinds)}")
+    if a.lock and (a.effects or not a.passive):
+        raise e.fail("lock", "a dice-lock ability has passive effects and no activation effects")
+    if not a.lock and not a.effects:
+        raise e.fail("effects", "an ability needs at least one activation effect")
+    return a
+
+
+def _enemy(e: Entry, i: int, raw: Any) -> EnemySpec:
+    s = Entry(e.source, f"{e.entry} enemies[{i}]", raw)
+    s.unknown_fields(("name", "count", "hp", "armour", "shields", "command", "boss", "objective"))
+    count = _ints(s, "count", 0, 8)
+    if len(count) != 3:
+        raise s.fail("count", "must list the quantity for 2, 3 and 4 players")
+    return EnemySpec(s.get("name", str), count, _num(s, "hp", 1, 40), _num(s, "armour", 0, 5, 0), _num(s, "shields", 0, 5, 0),
+                     _num(s, "command", 0, 9, 0), s.get("boss", bool, False), s.get("objective", bool, False))
+
+
+def _location(e: Entry, where: str, raw: Any) -> Location:
+    s = Entry(e.source, f"{e.entry} {where}", raw)
+    s.unknown_fields(("name", "cost", "steps", "requires_explored"))
+    return Location(s.get("name", str), _cost(s, "cost"), parse_steps(s, "steps", s.get("steps", list)),
+                    s.get("requires_explored", bool, False))
+
+
+def deck_from_json(data: Any, source: str) -> Deck:
+    """Validate a whole deck (header, every card, every cross-reference)."""
+    check_header(data, source, GAME)
+    top = Entry(source, "file", data)
+    top.unknown_fields(("format", "version", "game", "label", "sample", "heroes", "traits", "abilities", "ai_decks",
+                        "encounters", "items", "events", "areas", "settings"))
+    seen: set[str] = set()
+
+    def hero(e: Entry) -> HeroCard:
+        e.unknown_fields(("id", "name", "class", "hp", "threat"))
+        return HeroCard(e.get("id", str), e.get("name", str), e.get("class", str), _num(e, "hp", 1, 20, 6), _num(e, "threat", 0, 20))
+
+    def trait(e: Entry) -> Trait:
+        e.unknown_fields(("id", "name", "ability"))
+        return Trait(e.get("id", str), e.get("name", str), e.get("ability", str))
+
+    def ai_deck(e: Entry) -> AIDeck:
+        e.unknown_fields(("id", "name", "cards"))
+        cards = []
+        for i, raw in enumerate(e.get("cards", list, check=lambda v: len(v) > 0, expect="a non-empty list")):
+            c = Entry(source, f"{e.entry} cards[{i}]", raw)
+            c.unknown_fields(("id", "removed_for", "minion", "boss"))
+            cid = c.get("id", str)
+            if cid in seen:
+                raise c.fail("id", f"duplicate card id {cid!r}")
+            seen.add(cid)
+            cards.append(AICard(cid, _ints(c, "removed_for", 2, 4, []), parse_script(c, "minion", c.get("minion", list, [])),
+                                parse_script(c, "boss", c.get("boss", list, []))))
+        return AIDeck(e.get("id", str), e.get("name", str), tuple(cards))
+
+    def encounter(e: Entry) -> Encounter:
+        e.unknown_fields(("id", "name", "tier", "deck", "enemies", "extra_tier1", "enrage"))
+        enemies = tuple(_enemy(e, i, r) for i, r in enumerate(e.get("enemies", list, check=bool, expect="a non-empty list")))
+        return Encounter(e.get("id", str), e.get("name", str), _num(e, "tier", 1, 3), e.get("deck", str), enemies,
+                         e.get("extra_tier1", bool, False), _ints(e, "enrage", 1, 30, []))
+
+    def item(e: Entry) -> Item:
+        e.unknown_fields(("id", "name", "rarity", "slot", "price", "requires", "passive", "use"))
+        req = e.get("requires", dict, {})
+        for k, v in req.items():
+            if k not in STATS or isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 9:
+                raise e.fail(f"requires.{k}", f"requirements are {', '.join(STATS)} with values 1-9, got {k}: {v!r}")
+        return Item(e.get("id", str), e.get("name", str), e.choice("rarity", ("common", "epic")), e.choice("slot", SLOTS),
+                    _num(e, "price", 0, 20), tuple(sorted(req.items())), _effects(e, "passive", ("passive",)),
+                    _effects(e, "use", ("ability",)))
+
+    def event(e: Entry) -> Event:
+        e.unknown_fields(("id", "name", "deck", "peril", "steps", "permanent"))
+        perm = e.get("permanent", (dict, type(None)), None)
+        return Event(e.get("id", str), e.get("name", str), e.choice("deck", ("wilderness", "mountain")),
+                     parse_steps(e, "peril", e.get("peril", list)), parse_steps(e, "steps", e.get("steps", list, [])),
+                     None if perm is None else _location(e, "permanent", perm))
+
+    def area(e: Entry) -> Area:
+        e.unknown_fields(("id", "name", "keywords", "secrets", "bonus", "locations", "on_travel", "shop"))
+        kw = tuple(e.get("keywords", list, check=lambda v: len(v) > 0 and v[0] in AREA_TYPES,
+                         expect=f"a list whose first keyword is one of {', '.join(AREA_TYPES)}"))
+        shop = e.get("shop", (list, type(None)), None)
+        if shop is not None and (len(shop) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 4 for x in shop)):
+            raise e.fail("shop", f"must be [common items, epic items] (0-4 each), got {shop!r}")
+        return Area(e.get("id", str), e.get("name", str), kw, _num(e, "secrets", 0, 6), parse_steps(e, "bonus", e.get("bonus", list, [])),
+                    tuple(_location(e, f"locations[{i}]", r) for i, r in enumerate(e.get("locations", list, []))),
+                    parse_steps(e, "on_travel", e.get("on_travel", list, [])), None if shop is None else tuple(shop))
+
+    def setting(e: Entry) -> Setting:
+        e.unknown_fields(("id", "name", "time", "loot", "rewards", "on_travel"))
+        return Setting(e.get("id", str), e.get("name", str), _num(e, "time", 1, 20), parse_loot(e, "loot", e.get("loot", list)),
+                       parse_steps(e, "rewards", e.get("rewards", list, [])), parse_steps(e, "on_travel", e.get("on_travel", list, [])))
+
+    deck = Deck(
+        top.get("label", str), top.get("sample", bool, False), source,
+        read_cards(top, "heroes", hero, seen), read_cards(top, "traits", trait, seen),
+        read_cards(top, "abilities", _ability, seen), read_cards(top, "ai_decks", ai_deck, seen),
+        read_cards(top, "encounters", encounter, seen), read_cards(top, "items", item, seen, required=False),
+        read_cards(top, "events", event, seen, required=False), read_cards(top, "areas", area, seen, required=False),
+        read_cards(top, "settings", setting, seen, required=False), raw=data)
+    _cross_check(deck, top)
+    return deck
+
+
+def _cross_check(deck: Deck, top: Entry) -> None:
+    def fail(group: str, card: Any, fld: str, problem: str):
+        raise ContentError(deck.source, f"{group} ({card.id})", fld, problem)
+
+    abilities = {a.id: a for a in deck.abilities}
+    for t in deck.traits:
+        if t.ability not in abilities:
+            fail("traits", t, "ability", f"names no ability card {t.ability!r}")
+    classes = {h.hero_class for h in deck.heroes}
+    for h in deck.heroes:
+        if sum(a.starting == h.hero_class for a in deck.abilities) != 3:
+            fail("heroes", h, "class", f"needs exactly 3 starting abilities of class {h.hero_class!r}")
+    trait_ids = {t.id for t in deck.traits}
+    for a in deck.abilities:
+        if a.starting is not None and a.starting not in classes | trait_ids:
+            fail("abilities", a, "starting", f"{a.starting!r} is no hero class or trait")
+    decks = {d.id for d in deck.ai_decks}
+    for enc in deck.encounters:
+        if enc.deck not in decks:
+            fail("encounters", enc, "deck", f"names no AI deck {enc.deck!r}")
+        if not any(s.boss for s in enc.enemies) and not any(s.count[0] for s in enc.enemies):
+            fail("encounters", enc, "enemies", "sets up no enemy")
+    if deck.encounters and not any(e.tier == 1 for e in deck.encounters):
+        top.fail("encounters", "need at least one tier I encounter")
+    for s in deck.settings:
+        if not s.loot:
+            fail("settings", s, "loot", "needs a LOOT! table")
+
+
+def load_deck(path: str | Path) -> Deck:
+    """Load a user's deck file with full validation (``ContentError`` names file, card, field)."""
+    data, source = read_deck_file(path, GAME)
+    return deck_from_json(data, source)
+
+
+def sample_deck() -> Deck:
+    """The shipped deck: original sample content, not the published cards."""
+    path = resources.files(__package__) / "content" / "sample_deck.json"
+    data, _ = read_deck_file(Path(str(path)), GAME)
+    return deck_from_json(data, "sample_deck.json")

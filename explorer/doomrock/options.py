@@ -1,0 +1,100 @@
+"""Assault on Doomrock options: difficulty, optional rules and every number the rulebook leaves unprinted.
+
+Each default is the reading in ``docs/rulings/doomrock.md`` (DR-n named per field).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from ..core.content import options_from_json
+
+FORMATIONS = ("distant", "together")
+
+
+@dataclass(frozen=True)
+class Options:
+    """One frozen value per game.
+
+    Attributes:
+        players: heroes in the party, 2-4 ("Setup"; solo plays 2 or more heroes).
+        heroes: hero card ids for the party; None draws them at random ("Setup").
+        encounter: the standalone battle's encounter id (``doomrock-battle``); None picks the first
+            tier I encounter of the deck.
+        formation: party formation at battle setup: "distant" (each hero alone) or "together"
+            (one group), "Battle Setup: 1. Set up party formation" (DR-9).
+        expose_blank, expose_plus1, expose_push, expose_cumulation: the 29 expose markers by type
+            (not printed; 10/12/4/3, DR-2).
+        minion_tokens, boss_tokens: enemy markers, each worth 2 HP ("Component List": 22 and 16);
+            spawns are limited by them (DR-6).
+        starting_hp: hit points of a hero card when the card does not say ("6 by default").
+        round_limit: a battle still running after this many rounds is lost (not in the rulebook; a
+            safety net for simulation, DR-10). None plays without a limit.
+        map_action_limit: the campaign is lost after this many map actions without a battle
+            (safety net; DR-10). None plays without a limit.
+        heavy_planning: "Difficulty and Optional Rules: Heavy planning" (heroism placed on cards).
+        quick_play: "Difficulty and Optional Rules: Quick Play".
+        enraged_bonus: extra damage of every enemy attack per enrage threshold reached (DR-7).
+    """
+
+    players: int = 2
+    heroes: tuple[str, ...] | None = None
+    encounter: str | None = None
+    formation: str = "distant"
+    expose_blank: int = 10
+    expose_plus1: int = 12
+    expose_push: int = 4
+    expose_cumulation: int = 3
+    minion_tokens: int = 22
+    boss_tokens: int = 16
+    starting_hp: int = 6
+    round_limit: int | None = 30
+    map_action_limit: int | None = 200
+    heavy_planning: bool = False
+    quick_play: bool = False
+    enraged_bonus: int = 1
+
+    def __post_init__(self):
+        def whole(name: str, low: int, high: int):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+                raise ValueError(f"options.{name} must be a whole number between {low} and {high}, got {v!r}")
+
+        whole("players", 2, 4)
+        if self.heroes is not None:
+            heroes = tuple(self.heroes)
+            if len(heroes) != self.players or len(set(heroes)) != len(heroes) or not all(isinstance(h, str) for h in heroes):
+                raise ValueError(f"options.heroes must be {self.players} different hero ids, got {self.heroes!r}")
+            object.__setattr__(self, "heroes", heroes)
+        if self.encounter is not None and not isinstance(self.encounter, str):
+            raise ValueError(f"options.encounter must be an encounter id or None, got {self.encounter!r}")
+        if self.formation not in FORMATIONS:
+            raise ValueError(f"options.formation must be one of {', '.join(FORMATIONS)}, got {self.formation!r}")
+        for name in ("expose_blank", "expose_plus1", "expose_push", "expose_cumulation"):
+            whole(name, 0, 60)
+        if self.expose_blank + self.expose_plus1 + self.expose_push + self.expose_cumulation < 1:
+            raise ValueError("options.expose_*: the expose pool needs at least one marker")
+        whole("minion_tokens", 1, 100)
+        whole("boss_tokens", 1, 100)
+        whole("starting_hp", 1, 20)
+        whole("enraged_bonus", 0, 5)
+        for name, high in (("round_limit", 500), ("map_action_limit", 5000)):
+            if getattr(self, name) is not None:
+                whole(name, 1, high)
+        for name in ("heavy_planning", "quick_play"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"options.{name} must be True or False, got {getattr(self, name)!r}")
+
+    @property
+    def expose_counts(self) -> tuple[tuple[str, int], ...]:
+        return (("blank", self.expose_blank), ("plus1", self.expose_plus1), ("push", self.expose_push),
+                ("cumulation", self.expose_cumulation))
+
+    def to_json(self) -> dict:
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        if self.heroes is not None:
+            d["heroes"] = list(self.heroes)
+        return d
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Options":
+        return options_from_json(cls, data)
