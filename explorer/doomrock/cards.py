@@ -468,8 +468,11 @@ def load_deck(path: str | Path) -> Deck:
     return deck_from_json(data, source)
 
 
-def sample_deck() -> Deck:
-    """The shipped deck: original sample content, not the published cards."""
-    path = resources.files(__package__) / "content" / "sample_deck.json"
+def sample_deck(name: str = "sample_deck") -> Deck:
+    """A shipped deck: ``sample_deck`` (the full sample) or ``rulebook_examples`` (cards made to
+    replay the rulebook's worked examples). Original sample content, not the published cards."""
+    if name not in ("sample_deck", "rulebook_examples"):
+        raise ValueError(f"no shipped deck {name!r}; shipped decks: sample_deck, rulebook_examples")
+    path = resources.files(__package__) / "content" / f"{name}.json"
     data, _ = read_deck_file(Path(str(path)), GAME)
-    return deck_from_json(data, "sample_deck.json")
+    return deck_from_json(data, f"{name}.json")

@@ -1,0 +1,169 @@
+"""Unit tests per battle rule: roll phase, minion activation order, damage pipeline, positions."""
+from dataclasses import replace
+
+import pytest
+
+from explorer.core import IllegalAction, Session
+from explorer.doomrock import (
+    Activate, ActivateMinion, Assign, DoneAssigning, EndInitiative, EndRound, KeepDice, MakeShield, Options, Reroll,
+    Roll, SetUpBattle,
+)
+from explorer.doomrock import battle as rules
+from explorer.doomrock.damage import deal_damage, place_expose
+from explorer.doomrock.enemies import spawn
+from explorer.doomrock.positions import surrounded, threat
+
+from .helpers import DECK
+
+
+def started(players=2, **opts) -> Session:
+    s = Session("doomrock-battle", Options(players=players, **opts), DECK, seed=3)
+    s.play(SetUpBattle())
+    return s
+
+
+def test_roll_phase_allows_two_rerolls_then_the_third_roll_is_kept():
+    s = started()
+    s.play(Roll(), outcome=[1, 2, 3, 4])
+    s.play(Reroll((0, 1)), outcome=[5, 5])
+    s.play(Reroll((2,)), outcome=[6])
+    b = s.state.battle
+    assert b.assigning and [d.face for d in b.hero_dice(0)] == [5, 5, 6, 4]
+    assert not any(isinstance(a, (Reroll, KeepDice)) for a in s.legal_actions())
+
+
+def test_ones_become_shields_and_unassigned_dice_are_spent():
+    s = started()
+    s.play(Roll(), outcome=[1, 1, 2, 3])
+    s.play(KeepDice())
+    s.play(MakeShield(0))
+    s.play(DoneAssigning())
+    b = s.state.battle
+    assert b.hero(0).shields == 1
+    assert [d.place for d in b.hero_dice(0)] == ["spent"] * 4
+    assert b.roller == 1
+
+
+def test_illegal_actions_are_refused_and_nothing_changes():
+    s = started()
+    before, cursor = s.state, s.cursor
+    for bad in (Reroll((0,)), Assign(0, "holy_strike"), EndRound(), Activate(0, "holy_strike", "E1", 0)):
+        with pytest.raises(IllegalAction):
+            s.play(bad)
+    s.play(Roll(), outcome=[2, 2, 2, 2])
+    s.play(KeepDice())
+    with pytest.raises(IllegalAction):
+        s.play(MakeShield(0))  # a 2 is no defensive roll
+    with pytest.raises(IllegalAction):
+        s.play(Assign(0, "poisonous_stab"))  # another hero's card
+    assert s.cursor == cursor + 2
+    s.undo(); s.undo()
+    assert s.state == before
+
+
+def _to_minions(s: Session):
+    while s.state.battle.phase in ("roll",):
+        acts = s.legal_actions()
+        s.play(DoneAssigning() if DoneAssigning() in acts else KeepDice() if KeepDice() in acts else Roll())
+    s.play(EndInitiative())
+
+
+def test_simple_activation_example_with_rampage():
+    """Minion Activation, Example - simple activation: 4 heroes, 4 minions."""
+    s = started(players=4, heroes=("paladin", "warrior", "cleric", "ranger"))
+    b = s.state.battle
+    # Keep the boss out of the way and the minions harmless, so we only watch the order.
+    enemies = tuple(replace(e, hp=0) if e.boss else e for e in b.enemies)
+    s._steps[-1] = replace(s._steps[-1], state=replace(s.state, battle=replace(b, enemies=enemies)))
+    _to_minions(s)
+    order = []
+    while s.state.battle.phase == "minions":
+        a = next(a for a in s.legal_actions() if isinstance(a, ActivateMinion))
+        rampage = s.state.battle.enemy(a.enemy).activated
+        s.play(a)
+        order.append((s.state.battle.hero(a.hero).id, rampage))
+    assert order == [("paladin", False), ("paladin", False), ("warrior", False), ("warrior", False),
+                     ("cleric", True), ("ranger", True)]
+
+
+def test_threat_ties_are_decided_by_the_players():
+    s = started(players=2, heroes=("paladin", "warrior"))
+    b = s.state.battle
+    b = b.with_hero(1, threat=8)
+    s._steps[-1] = replace(s._steps[-1], state=replace(s.state, battle=b))
+    _to_minions(s)
+    heroes = {a.hero for a in s.legal_actions() if isinstance(a, ActivateMinion)}
+    assert heroes == {0, 1}
+
+
+def test_damage_pipeline_expose_then_shields_then_armour_per_source():
+    s = started()
+    b = s.state.battle
+    b = b.with_enemy("E1", hp=3, armour=1, shields=1, expose=("plus1#1", "blank#1"))
+    b, events = deal_damage(b, DECK, "E1", 2)
+    e = b.enemy("E1")
+    # 2 + 1 (expose) = 3; shield absorbs 1; armour 1; 1 damage
+    assert (e.hp, e.shields, e.expose) == (2, 0, ())
+    assert set(b.expose_up) >= {"plus1#1", "blank#1"}
+    b, _ = deal_damage(b, DECK, "E1", 1)  # a second source: armour again absorbs
+    assert b.enemy("E1").hp == 2
+
+
+def test_push_marker_moves_before_damage_and_cumulation_clears_blanks():
+    s = started()
+    b = s.state.battle
+    b = replace(b.with_enemy("E1", expose=("push#1", "cumulation#1")), expose_up=("blank#2", "plus1#3"))
+    old_group = b.enemy("E1").group
+    b, _ = deal_damage(b, DECK, "E1", 0)
+    assert b.enemy("E1").group != old_group
+    assert set(b.expose_out) == {"cumulation#1", "blank#2"}
+    assert b.expose_up == () and {"plus1#3", "push#1"} <= set(b.expose_pool)
+
+
+def test_hero_damage_takes_broken_hp_first_and_stops_at_zero():
+    s = started()
+    b = s.state.battle.with_hero(0, hp=2, broken=1)
+    b, _ = deal_damage(b, DECK, 0, 10)
+    assert (b.hero(0).hp, b.hero(0).broken, b.hero(0).defeated) == (0, 0, True)
+
+
+def test_surrounded_and_hidden():
+    s = started()
+    b = s.state.battle
+    g = b.enemy("E1").group
+    b = b.with_hero(0, group=g)
+    assert surrounded(b, 0)  # 2 goblins, 1 hero
+    b = b.with_hero(1, group=g)
+    assert not surrounded(b, 0)
+    b = b.with_hero(0, hidden=True)
+    assert threat(b, DECK, 0) == 0 and not surrounded(b, 0)
+
+
+def test_spawns_are_limited_by_enemy_markers():
+    s = started(minion_tokens=5)
+    b = s.state.battle  # two goblins of 3 HP use 2 markers each
+    b, events = spawn(b, DECK, s.options, "E3", 3)
+    assert sum(not e.boss for e in b.enemies) == 2
+    assert "No enemy markers" in events[-1].text
+
+
+def test_expose_placement_draws_from_the_top_of_the_pool():
+    s = started()
+    b = s.state.battle
+    top = b.expose_pool[:2]
+    b, _ = place_expose(b, 0, 2)
+    assert b.hero(0).expose == top and len(b.expose_pool) == 27
+
+
+def test_end_of_round_discards_shields_and_heroism_but_keeps_locked_dice():
+    s = started(heroes=("paladin", "rogue"))
+    s.play(Roll(), outcome=[3, 1, 6, 6])
+    s.play(KeepDice())
+    s.play(Assign(0, "aegis"))  # dice lock
+    s.play(MakeShield(1))
+    b = s.state.battle
+    assert b.hero_dice(0)[0].place == "locked"
+    b = replace(b, phase="actions").with_hero(0, heroism=2)
+    b, _ = rules.end_round(b, s.options)
+    assert (b.hero(0).shields, b.hero(0).heroism) == (0, 0)
+    assert b.hero_dice(0)[0].place == "locked" and b.hero_dice(0)[1].place == "pool"
