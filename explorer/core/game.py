@@ -71,6 +71,7 @@ _REGISTRY: dict[str, str] = {
     "proving-grounds": "explorer.proving_grounds.game:GAME",
     "barbearian": "explorer.barbearian.game:GAME",
     "doomrock-battle": "explorer.doomrock.game:BATTLE_GAME",
+    "doomrock": "explorer.doomrock.game:GAME",
 }
 
 

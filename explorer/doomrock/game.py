@@ -32,3 +32,33 @@ class DoomrockBattle(DataGame):
 
 
 BATTLE_GAME = DoomrockBattle()
+
+
+from . import campaign  # noqa: E402
+from .campaign_state import MAP_ACTIONS  # noqa: E402
+
+CAMPAIGN_CODEC = ActionCodec(*BATTLE_ACTIONS, *MAP_ACTIONS)
+
+
+class Doomrock(DataGame):
+    """The full co-op campaign: adventure map with a time budget, then battles."""
+
+    name = "doomrock"
+    options_type = Options
+    load_sample = staticmethod(sample_deck)
+    deck_from_json = staticmethod(deck_from_json)
+
+    def initial_state(self, options: Options, content):
+        return campaign.initial_state(options, content)
+
+    current_player = staticmethod(campaign.current_player)
+    legal_actions = staticmethod(campaign.legal_actions)
+    chance = staticmethod(campaign.chance)
+    apply = staticmethod(campaign.apply)
+    is_terminal = staticmethod(campaign.is_terminal)
+    score = staticmethod(campaign.score)
+    action_to_json = staticmethod(CAMPAIGN_CODEC.to_json)
+    action_from_json = staticmethod(CAMPAIGN_CODEC.from_json)
+
+
+GAME = Doomrock()
