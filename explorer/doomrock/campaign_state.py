@@ -156,6 +156,7 @@ class RollLoot:
 @dataclass(frozen=True)
 class TestStat:
     """TEST: hero ``hero`` rolls a D6 and adds ``stat`` (chance)."""
+    __test__ = False  # not a pytest test class
     hero: int
     stat: str
 

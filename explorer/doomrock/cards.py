@@ -39,6 +39,7 @@ class Loot:
 @dataclass(frozen=True)
 class Test:
     """TEST: one of ``checks`` (stat or "any", difficulty); ``passed``/``failed`` steps follow."""
+    __test__ = False  # not a pytest test class
     checks: tuple[tuple[str, int], ...]
     passed: tuple = ()
     failed: tuple = ()
