@@ -54,7 +54,8 @@ def set_up(c: Campaign, out: dict) -> tuple[Campaign, list[Event]]:
     d, o = c.deck, c.options
     ids = o.heroes or tuple(out["heroes"][: o.players])
     traits = out["traits"][: o.players]
-    heroes = tuple(make_hero(d, h, t) for h, t in zip(ids, traits))
+    # "Heroism marker: Each hero receives one heroism marker."
+    heroes = tuple(replace(make_hero(d, h, t), heroism=1) for h, t in zip(ids, traits))
     if o.quick_play:
         heroes = tuple(replace(h, hp=min(2, h.max_hp)) for h in heroes)
     per = 1 if o.quick_play else 2
