@@ -11,7 +11,7 @@ from ..core.events import Event
 from .cards import Deck
 from .damage import deal_damage, name_of, place_expose
 from .positions import engaged, move_hero, move_targets, push_enemy, surrounded
-from .state import Battle
+from .state import Battle, Die
 
 SECTION = "Battle Sequence: Hero Action Phase"
 
@@ -87,6 +87,8 @@ def resolve(battle: Battle, deck: Deck, i: int, effects, heroism_effects, herois
         elif e.name == "heal":
             j = int(target.split(":")[1])
             battle, ev = heal(battle, j, e.param("amount") + bonus.pop("bonus_heal", 0))
+        elif e.name == "extra_die":
+            battle, ev = extra_dice(battle, i, e.param("amount"))
         elif e.name == "hide":
             battle, ev = battle.with_hero(i, hidden=True), [Event(f"{hero.name} is hidden.", "Battle Effects: Hidden")]
         else:  # pragma: no cover - the registry admits no other ability effect
@@ -100,6 +102,15 @@ def resolve(battle: Battle, deck: Deck, i: int, effects, heroism_effects, herois
         battle, ev = heal(battle, i, bonus["bonus_heal"])
         events += ev
     return battle, events
+
+
+def extra_dice(battle: Battle, i: int, n: int) -> tuple[Battle, list[Event]]:
+    """Extra dice: rolled and assigned at once; the pool shrinks again at the end of the round."""
+    start = max((d.index for d in battle.dice if d.owner == i), default=-1) + 1
+    new = tuple(Die(i, start + k, place="waiting") for k in range(n))
+    h = battle.hero(i)
+    battle = replace(battle.with_hero(i, extra=h.extra + n), dice=battle.dice + new)
+    return battle, [Event(f"{h.name} gains {n} extra dice for this round.", "Battle Effects: Extra dice")]
 
 
 def heal(battle: Battle, j: int, amount: int) -> tuple[Battle, list[Event]]:

@@ -17,7 +17,7 @@ from .options import Options
 from .positions import threat
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, KeepDice,
-    MakeHeroism, MakeShield, Reroll, Roll, SetUpBattle, ShuffleExpose, UseItem, set_pile,
+    MakeHeroism, MakeShield, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, UseItem, set_pile,
 )
 
 ROLL = "Battle Sequence: Roll Phase"
@@ -34,6 +34,11 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
         return [ShuffleExpose()]
     if b.phase == "roll":
         return _roll_actions(b, deck)
+    if any(d.place == "waiting" for d in b.dice):
+        return [RollExtra()]
+    loose = _assigner(b)
+    if loose is not None:
+        return _assign_actions(b, deck, loose, roll_phase=False)
     acts: list = []
     if b.phase == "initiative":
         acts = _activations(b, deck, initiative=True) + _items(b, deck) + [EndInitiative()]
@@ -56,14 +61,28 @@ def _roll_actions(b: Battle, deck: Deck) -> list:
     if not b.assigning:
         subsets = [Reroll(tuple(c)) for n in range(1, len(rolled) + 1) for c in combinations([d.index for d in rolled], n)]
         return subsets + [KeepDice()]
+    return _assign_actions(b, deck, i, roll_phase=True)
+
+
+def _assigner(b: Battle) -> int | None:
+    """Who is placing dice: the roller in the roll phase, else a hero with extra or returned dice."""
+    if b.phase == "roll":
+        return b.roller
+    return next((d.owner for d in b.dice if d.place == "rolled"), None)
+
+
+def _assign_actions(b: Battle, deck: Deck, i: int, roll_phase: bool) -> list:
+    """Assign dice (and, in the roll phase, 1s for shields and 6s for heroism)."""
     acts: list = []
-    for d in rolled:
-        for cid in b.hero(i).abilities:
+    for d in b.hero_dice(i):
+        if d.place != "rolled":
+            continue
+        for cid in dict.fromkeys(b.hero(i).abilities):
             if _fits(b, deck, i, d.face, cid):
                 acts.append(Assign(d.index, cid))
-        if d.face == 1:
+        if roll_phase and d.face == 1:
             acts.append(MakeShield(d.index))
-        if d.face == 6:
+        if roll_phase and d.face == 6:
             acts.append(MakeHeroism(d.index))
     return acts + [DoneAssigning()]
 
@@ -129,6 +148,10 @@ def chance(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...
         return Dice(sum(d.place == "pool" for d in b.hero_dice(b.roller)), f"{b.hero(b.roller).name}'s dice")
     if isinstance(action, Reroll) and b.phase == "roll":
         return Dice(len(action.dice), "re-rolled dice")
+    if isinstance(action, RollExtra):
+        waiting = [d for d in b.dice if d.place == "waiting"]
+        owner = waiting[0].owner if waiting else 0
+        return Dice(sum(d.owner == owner for d in waiting), "extra dice")
     if isinstance(action, (ActivateMinion, ActivateBoss)):
         try:
             deck_id = b.enemy(action.enemy).deck
@@ -151,6 +174,12 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
     elif isinstance(action, ShuffleExpose):
         b, events = replace(b, expose_pool=tuple(outcome), expose_up=()), [
             Event("The face-down expose markers ran out: the revealed ones are shuffled into a new pool.", "Battle Effects")]
+    elif isinstance(action, RollExtra):
+        waiting = [d for d in b.dice if d.place == "waiting"]
+        mine = [d for d in waiting if d.owner == waiting[0].owner]
+        for d, f in zip(mine, outcome):
+            b = b.with_die(d, face=f, place="rolled")
+        events = [Event(f"{b.hero(mine[0].owner).name} rolls {_faces(outcome)} and places them.", "Battle Effects: Extra dice")]
     elif isinstance(action, (Roll, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning)):
         b, events = _roll_phase(b, deck, action, outcome)
     elif isinstance(action, Activate):
@@ -181,7 +210,7 @@ def _why(b: Battle, action) -> str:
 
 
 def _roll_phase(b: Battle, deck: Deck, action, outcome) -> tuple[Battle, list[Event]]:
-    i = b.roller
+    i = _assigner(b)
     h = b.hero(i)
     if isinstance(action, Roll):
         pool = [d for d in b.hero_dice(i) if d.place == "pool"]
@@ -191,13 +220,13 @@ def _roll_phase(b: Battle, deck: Deck, action, outcome) -> tuple[Battle, list[Ev
         return _maybe_assign(b), [Event(f"{h.name} rolls {_faces(outcome)}.", ROLL)]
     if isinstance(action, Reroll):
         for n, f in zip(action.dice, outcome):
-            b = b.with_die(b.hero_dice(i)[n], face=f)
+            b = b.with_die(b.die(i, n), face=f)
         b = replace(b, rolls=b.rolls + 1)
         faces = [d.face for d in b.hero_dice(i) if d.place == "rolled"]
         return _maybe_assign(b), [Event(f"{h.name} re-rolls {len(action.dice)} dice: now {_faces(faces)}.", ROLL)]
     if isinstance(action, KeepDice):
         return replace(b, assigning=True), [Event(f"{h.name} keeps the dice.", ROLL)]
-    die = b.hero_dice(i)[action.die] if hasattr(action, "die") else None
+    die = b.die(i, action.die) if hasattr(action, "die") else None
     if isinstance(action, Assign):
         card = deck.card(action.card)
         b = b.with_die(die, place="locked" if card.lock else "card", card=action.card)
@@ -213,6 +242,8 @@ def _roll_phase(b: Battle, deck: Deck, action, outcome) -> tuple[Battle, list[Ev
     for d in b.hero_dice(i):
         if d.place == "rolled":
             b = b.with_die(d, place="spent", face=None)
+    if b.phase != "roll":
+        return b, [Event(f"{h.name} is done placing the extra dice.", "Battle Effects: Extra dice")]
     later = [j for j in b.alive_heroes if j > i]
     if later:
         return replace(b, roller=later[0], rolls=0, assigning=False), [Event(f"{h.name} is done assigning.", ROLL)]
@@ -257,7 +288,12 @@ def _activate(b: Battle, deck: Deck, options: Options, uid: str, hero: int | Non
 
 def end_round(b: Battle, options: Options) -> tuple[Battle, list[Event]]:
     """End of Round: shields and heroism discarded, hidden ends, dice collected except locked ones."""
-    heroes = tuple(replace(h, shields=0, heroism=0, hidden=False, used_items=()) for h in b.heroes)
+    for i, h in enumerate(b.heroes):
+        if h.extra:  # "reduce his dice pool by the number equal to extra dice he had this round"
+            free = sorted((d for d in b.dice if d.owner == i and d.place not in ("stolen", "locked")), key=lambda d: -d.index)
+            gone = {(d.owner, d.index) for d in free[: h.extra]}
+            b = replace(b, dice=tuple(d for d in b.dice if (d.owner, d.index) not in gone))
+    heroes = tuple(replace(h, shields=0, heroism=0, hidden=False, used_items=(), extra=0) for h in b.heroes)
     enemies = tuple(replace(e, shields=0, activated=False) for e in b.enemies)
     dice = tuple(replace(d, place="pool", face=None, card=None) if d.place in ("card", "spent", "rolled") else d for d in b.dice)
     events = [Event(f"Round {b.round} ends: shields and heroism are discarded.", "Battle Sequence: End of Round")]
@@ -270,6 +306,17 @@ def end_round(b: Battle, options: Options) -> tuple[Battle, list[Event]]:
     return b, events
 
 
+def _return_die(b: Battle, d) -> tuple[Battle, list[Event]]:
+    """Die steal: a returned die is rolled at once and placed; with no hero missing it, it is discarded."""
+    owner = b.hero(d.owner)
+    held = sum(x.owner == d.owner and x.place != "stolen" for x in b.dice)
+    if owner.defeated or held >= len(owner.abilities) + owner.extra:
+        b = replace(b, dice=tuple(x for x in b.dice if x != d))
+        return b, [Event(f"A stolen die of {owner.name} is discarded: nobody is missing it.", "Battle Effects: Die steal")]
+    b = b.with_die(d, place="waiting", card=None, face=None)
+    return b, [Event(f"{owner.name} gets a stolen die back and rolls it.", "Battle Effects: Die steal")]
+
+
 def settle(b: Battle, deck: Deck) -> tuple[Battle, list[Event]]:
     """After each action: dice of defeated enemies return, the battle may end, phases advance."""
     events: list[Event] = []
@@ -277,8 +324,8 @@ def settle(b: Battle, deck: Deck) -> tuple[Battle, list[Event]]:
         if e.defeated:
             for d in b.dice:
                 if d.place == "stolen" and d.card == e.uid:
-                    b = b.with_die(d, place="spent", card=None, face=None)
-                    events.append(Event(f"{b.hero(d.owner).name} gets a stolen die back.", "Battle Effects: Die steal"))
+                    b, ev = _return_die(b, d)
+                    events += ev
     if b.result is None:
         objectives = [e for e in b.enemies if e.objective]
         won = all(e.defeated for e in objectives) if objectives else not b.alive_enemies

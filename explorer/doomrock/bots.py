@@ -95,6 +95,8 @@ class GreedyBot:
                 value += 3
             elif e.name == "shield":
                 value += 2
+            elif e.name == "extra_die":
+                value += 5
             elif e.name == "heal":
                 h = b.hero(int(a.target.split(":")[1]))
                 value += 6 * min(e.param("amount"), h.max_hp - h.life)

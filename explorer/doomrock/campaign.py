@@ -22,7 +22,7 @@ from .cards import Choice, Loot, Test
 from .effects import STATS
 from .items import can_equip
 from .setup import new_battle
-from .state import CHANCE, PARTY, TERMINAL, SetUpBattle, Roll, Reroll, ShuffleExpose
+from .state import CHANCE, PARTY, TERMINAL, SetUpBattle, Roll, RollExtra, ShuffleExpose
 
 MAP = "Adventuring: Adventure map actions"
 
@@ -36,7 +36,7 @@ def current_player(c: Campaign) -> int:
     if c.result is not None:
         return TERMINAL
     acts = legal_actions(c)
-    chance_only = (SetUp, ShuffleEvents, RollLoot, SetUpBattle, Roll, Reroll, ShuffleExpose)
+    chance_only = (SetUp, ShuffleEvents, RollLoot, SetUpBattle, Roll, RollExtra, ShuffleExpose)
     return CHANCE if acts and all(isinstance(a, chance_only) for a in acts) else PARTY
 
 

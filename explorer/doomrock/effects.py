@@ -39,6 +39,7 @@ _declare("ability", "move", "move")
 _declare("ability", "shield", "gain {amount} shield(s)", amount=AMOUNT)
 _declare("ability", "heal", "heal a hero for {amount}", amount=AMOUNT)
 _declare("ability", "hide", "become hidden")
+_declare("ability", "extra_die", "roll {amount} extra dice this round", amount=AMOUNT)
 # Heroism effects, multiplied by the heroism spent ("Heroism effect").
 _declare("heroism", "bonus_damage", "+{amount} damage per heroism", amount=AMOUNT)
 _declare("heroism", "bonus_shield", "+{amount} shield per heroism", amount=AMOUNT)

@@ -12,7 +12,7 @@ from . import battle as rules
 from .cards import Deck
 from .options import Options
 from .setup import make_hero, new_battle
-from .state import CHANCE, PARTY, TERMINAL, Battle, SetUpBattle, Roll, Reroll, ActivateMinion, ActivateBoss, ShuffleExpose
+from .state import CHANCE, PARTY, TERMINAL, Battle, SetUpBattle, Roll, RollExtra, Reroll, ActivateMinion, ActivateBoss, ShuffleExpose
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def initial_state(options: Options, deck: Deck) -> BattleState:
     return BattleState(options, deck, new_battle(deck, party(deck, options), encounter_of(deck, options), options.formation))
 
 
-CHANCE_ACTIONS = (SetUpBattle, Roll, Reroll, ShuffleExpose)
+CHANCE_ACTIONS = (SetUpBattle, Roll, RollExtra, ShuffleExpose)
 
 
 def current_player(state: BattleState) -> int:

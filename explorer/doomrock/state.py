@@ -2,8 +2,8 @@
 
 Heroes are numbered in party order (0...). Each hero's dice are numbered 0...; a die is in
 exactly one place: ``pool`` (collected, to be rolled), ``rolled`` (rolled, not assigned yet),
-``card`` (assigned to an ability card), ``locked`` (on a dice-lock card), ``spent`` or
-``stolen`` (on an enemy). Enemies are ``E1``, ``E2``... in setup order.
+``card`` (assigned to an ability card), ``locked`` (on a dice-lock card), ``spent``,
+``stolen`` (on an enemy) or ``waiting`` (an extra or returned die to be rolled at once). Enemies are ``E1``, ``E2``... in setup order.
 """
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ class Hero:
     items: tuple[str, ...] = ()  # equipped
     used_items: tuple[str, ...] = ()  # used this round
     trait: str | None = None
+    extra: int = 0  # extra dice gained this round ("Extra dice")
 
     @property
     def life(self) -> int:
@@ -119,6 +120,9 @@ class Battle:
     def with_enemy(self, uid: str, **changes) -> "Battle":
         return replace(self, enemies=tuple(replace(e, **changes) if e.uid == uid else e for e in self.enemies))
 
+    def die(self, owner: int, index: int) -> Die:
+        return next(d for d in self.dice if (d.owner, d.index) == (owner, index))
+
     def hero_dice(self, i: int) -> tuple[Die, ...]:
         return tuple(d for d in self.dice if d.owner == i)
 
@@ -163,6 +167,11 @@ class Roll:
 class Reroll:
     """Roll Phase: re-roll the dice numbered ``dice`` (at most twice a roll phase; chance)."""
     dice: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RollExtra:
+    """Battle Effects: extra or returned dice are rolled at once and assigned like the roll phase (chance)."""
 
 
 @dataclass(frozen=True)
@@ -239,5 +248,5 @@ class EndRound:
     """End of Round: discard shields and heroism, end effects; the next roll phase starts."""
 
 
-BATTLE_ACTIONS = (SetUpBattle, Roll, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning, Activate,
+BATTLE_ACTIONS = (SetUpBattle, Roll, RollExtra, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning, Activate,
                   UseItem, EndInitiative, ActivateMinion, ActivateBoss, ShuffleExpose, EndRound)

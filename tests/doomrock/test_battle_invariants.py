@@ -7,7 +7,7 @@ from explorer.doomrock import Options
 
 from .helpers import DECK
 
-PLACES = {"pool", "rolled", "card", "locked", "spent", "stolen"}
+PLACES = {"pool", "rolled", "card", "locked", "spent", "stolen", "waiting"}
 
 
 def check(state, options):
@@ -25,7 +25,7 @@ def check(state, options):
     keys = [(d.owner, d.index) for d in b.dice]
     assert len(keys) == len(set(keys))
     for i, h in enumerate(b.heroes):
-        assert sorted(d.index for d in b.dice if d.owner == i) == list(range(len(h.abilities)))
+        assert len([d for d in b.dice if d.owner == i]) <= len(h.abilities) + h.extra
     for d in b.dice:
         assert d.place in PLACES
         assert (d.card is not None) == (d.place in ("card", "locked", "stolen"))

@@ -167,3 +167,35 @@ def test_end_of_round_discards_shields_and_heroism_but_keeps_locked_dice():
     b, _ = rules.end_round(b, s.options)
     assert (b.hero(0).shields, b.hero(0).heroism) == (0, 0)
     assert b.hero_dice(0)[0].place == "locked" and b.hero_dice(0)[1].place == "pool"
+
+
+def test_stolen_dice_return_rolled_when_the_thief_is_defeated():
+    s = started(heroes=("paladin", "rogue"))
+    s.play(Roll(), outcome=[4, 4, 2, 2])
+    s.play(KeepDice())
+    s.play(Assign(0, "holy_strike"))
+    s.play(DoneAssigning())
+    b = s.state.battle
+    b = b.with_die(b.die(0, 0), place="stolen", card="E1")
+    b = replace(b, phase="actions")
+    b, _ = rules.settle(b.with_enemy("E1", hp=0), DECK)
+    assert b.die(0, 0).place == "waiting"
+    acts = rules.legal_actions(b, DECK, s.options)
+    assert [type(a).__name__ for a in acts] == ["RollExtra"]
+    b, _ = rules.apply(b, DECK, s.options, acts[0], [5])
+    assert Assign(0, "holy_strike") in rules.legal_actions(b, DECK, s.options)
+    b, _ = rules.apply(b, DECK, s.options, Assign(0, "holy_strike"))
+    assert b.die(0, 0).place == "card" and not any(isinstance(a, Assign) for a in rules.legal_actions(b, DECK, s.options))
+
+
+def test_extra_dice_are_rolled_at_once_and_leave_at_the_end_of_the_round():
+    s = started(heroes=("paladin", "rogue"))
+    b = s.state.battle.with_hero(0, abilities=s.state.battle.hero(0).abilities + ("second_wind",))
+    b = replace(b, phase="actions", dice=b.dice + (replace(b.die(0, 0), index=4, face=6, place="card", card="second_wind"),))
+    b, events = rules.apply(b, DECK, s.options, Activate(0, "second_wind", "self", 0))
+    assert b.hero(0).extra == 1 and [d.place for d in b.hero_dice(0)].count("waiting") == 1
+    b, _ = rules.apply(b, DECK, s.options, rules.RollExtra(), [4])
+    b, _ = rules.apply(b, DECK, s.options, Assign(5, "holy_strike"))
+    assert len(b.hero_dice(0)) == 6
+    b, _ = rules.end_round(b, s.options)
+    assert len(b.hero_dice(0)) == 5 and b.hero(0).extra == 0
