@@ -3,11 +3,11 @@ from .cards import Deck, load_deck, sample_deck
 from .options import Options
 from .state import (
     CHANCE, PARTY, TERMINAL, Activate, ActivateBoss, ActivateMinion, Assign, Battle, Die, DoneAssigning, Enemy,
-    EndInitiative, EndRound, Hero, KeepDice, MakeHeroism, MakeShield, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, UseItem,
+    EndInitiative, EndRound, Hero, KeepDice, MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, UseItem,
 )
 
 __all__ = [
     "Activate", "ActivateBoss", "ActivateMinion", "Assign", "Battle", "CHANCE", "Deck", "Die", "DoneAssigning", "Enemy",
-    "EndInitiative", "EndRound", "Hero", "KeepDice", "MakeHeroism", "MakeShield", "Options", "PARTY", "Reroll", "Roll", "RollExtra",
+    "EndInitiative", "EndRound", "Hero", "KeepDice", "MakeHeroism", "MakeShield", "Options", "PARTY", "PlaceHeroism", "Reroll", "Roll", "RollExtra",
     "SetUpBattle", "ShuffleExpose", "TERMINAL", "UseItem", "load_deck", "sample_deck",
 ]

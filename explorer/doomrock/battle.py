@@ -17,7 +17,7 @@ from .options import Options
 from .positions import threat
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, KeepDice,
-    MakeHeroism, MakeShield, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, UseItem, set_pile,
+    MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, UseItem, set_pile,
 )
 
 ROLL = "Battle Sequence: Roll Phase"
@@ -32,6 +32,10 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
         return [SetUpBattle()]
     if not b.expose_pool and b.expose_up:
         return [ShuffleExpose()]
+    if options.heavy_planning:
+        owed = [i for i in b.alive_heroes if b.hero(i).unplaced > 0]
+        if owed:  # "Whenever players gain heroism markers, they must place them on specific ability cards."
+            return [PlaceHeroism(owed[0], cid) for cid in dict.fromkeys(b.hero(owed[0]).abilities)]
     if b.phase == "roll":
         return _roll_actions(b, deck)
     if any(d.place == "waiting" for d in b.dice):
@@ -41,14 +45,14 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
         return _assign_actions(b, deck, loose, roll_phase=False)
     acts: list = []
     if b.phase == "initiative":
-        acts = _activations(b, deck, initiative=True) + _items(b, deck) + [EndInitiative()]
+        acts = _activations(b, deck, options, initiative=True) + _items(b, deck) + [EndInitiative()]
     elif b.phase == "minions":
-        acts = _minion_choices(b, deck) + _activations(b, deck, reaction=True) + _items(b, deck)
+        acts = _minion_choices(b, deck) + _activations(b, deck, options, reaction=True) + _items(b, deck)
     elif b.phase == "boss":
         acts = [ActivateBoss(e.uid) for e in b.alive_enemies if e.boss and not e.activated]
-        acts += _activations(b, deck, reaction=True) + _items(b, deck)
+        acts += _activations(b, deck, options, reaction=True) + _items(b, deck)
     elif b.phase == "actions":
-        acts = _activations(b, deck) + _items(b, deck) + [EndRound()]
+        acts = _activations(b, deck, options) + _items(b, deck) + [EndRound()]
     return acts
 
 
@@ -98,7 +102,7 @@ def _ready(b: Battle, deck: Deck, i: int, cid: str) -> bool:
     return not card.lock and sum(d.place == "card" for d in b.on_card(i, cid)) >= card.activation.dice
 
 
-def _activations(b: Battle, deck: Deck, initiative: bool = False, reaction: bool = False) -> list:
+def _activations(b: Battle, deck: Deck, options: Options, initiative: bool = False, reaction: bool = False) -> list:
     acts = []
     for i in b.alive_heroes:
         h = b.hero(i)
@@ -108,7 +112,7 @@ def _activations(b: Battle, deck: Deck, initiative: bool = False, reaction: bool
                 continue
             if not condition_met(b, i, card.condition):
                 continue
-            most = h.heroism if card.heroism else 0
+            most = 0 if not card.heroism else h.placed(cid) if options.heavy_planning else h.heroism
             for t in targets(b, i, card.target, card.effects):
                 acts += [Activate(i, cid, t, n) for n in range(most + 1)]
     return acts
@@ -129,14 +133,23 @@ def _minion_choices(b: Battle, deck: Deck) -> list:
     minions = [e for e in b.alive_enemies if not e.boss]
     fresh = [e for e in minions if not e.activated]
     if b.active is not None:
-        return [ActivateMinion(b.active, e.uid) for e in fresh]
+        return [a for e in fresh for a in _with_redirects(b, b.active, e.uid)]
     waiting = [i for i in b.alive_heroes if i not in b.minion_done]
     if not waiting or not minions:
         return []
     top = max(threat(b, deck, i) for i in waiting)
     # Ties in threat: the players decide which hero activates first (one action per tied hero).
     pool = fresh or minions  # Rampage: with every minion activated, any minion may be chosen.
-    return [ActivateMinion(i, e.uid) for i in waiting if threat(b, deck, i) == top for e in pool]
+    return [a for i in waiting if threat(b, deck, i) == top for e in pool for a in _with_redirects(b, i, e.uid)]
+
+
+def _with_redirects(b: Battle, i: int, uid: str) -> list:
+    """Hidden: once per round a hidden hero may let another hero be the active hero."""
+    acts = [ActivateMinion(i, uid)]
+    h = b.hero(i)
+    if h.hidden and not h.redirected:
+        acts += [ActivateMinion(i, uid, j) for j in b.alive_heroes if j != i]
+    return acts
 
 
 # ---- chance ---------------------------------------------------------------------------------
@@ -182,17 +195,28 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         events = [Event(f"{b.hero(mine[0].owner).name} rolls {_faces(outcome)} and places them.", "Battle Effects: Extra dice")]
     elif isinstance(action, (Roll, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning)):
         b, events = _roll_phase(b, deck, action, outcome)
+    elif isinstance(action, PlaceHeroism):
+        h = b.hero(action.hero)
+        on = dict(h.heroism_on)
+        on[action.card] = on.get(action.card, 0) + 1
+        b = b.with_hero(action.hero, heroism_on=tuple(sorted(on.items())))
+        events = [Event(f"{h.name} places a heroism marker on {deck.card(action.card).name}.", "Difficulty and Optional Rules: Heavy planning")]
     elif isinstance(action, Activate):
         card = deck.card(action.card)
         b = spend_dice(b, action.hero, action.card, card.activation.dice)
-        b = b.with_hero(action.hero, heroism=b.hero(action.hero).heroism - action.heroism)
+        h = b.hero(action.hero)
+        on = dict(h.heroism_on)
+        if action.heroism and action.card in on:
+            on[action.card] -= action.heroism
+        b = b.with_hero(action.hero, heroism=h.heroism - action.heroism,
+                        heroism_on=tuple(sorted((k, n) for k, n in on.items() if n > 0)))
         b, events = resolve(b, deck, action.hero, card.effects, card.heroism, action.heroism, action.target, card.name)
     elif isinstance(action, UseItem):
         b, events = use_item(b, deck, action.hero, action.item, action.target)
     elif isinstance(action, EndInitiative):
         b, events = replace(b, phase="minions"), [Event("The initiative phase is over; the enemies act.", "Initiative Phase")]
     elif isinstance(action, ActivateMinion):
-        b, events = _activate(b, deck, options, action.enemy, action.hero, outcome)
+        b, events = _activate(b, deck, options, action.enemy, action.hero, outcome, action.active)
     elif isinstance(action, ActivateBoss):
         b, events = _activate(b, deck, options, action.enemy, None, outcome)
     elif isinstance(action, EndRound):
@@ -261,7 +285,8 @@ def _faces(faces) -> str:
     return ", ".join(map(str, faces)) if len(faces) else "no dice"
 
 
-def _activate(b: Battle, deck: Deck, options: Options, uid: str, hero: int | None, outcome) -> tuple[Battle, list[Event]]:
+def _activate(b: Battle, deck: Deck, options: Options, uid: str, hero: int | None, outcome,
+              redirect: int | None = None) -> tuple[Battle, list[Event]]:
     """Draw an AI card (reshuffling the discards when the pile is empty) and resolve its part."""
     me = b.enemy(uid)
     events: list[Event] = []
@@ -278,11 +303,15 @@ def _activate(b: Battle, deck: Deck, options: Options, uid: str, hero: int | Non
         events.append(Event(f"{b.hero(hero).name} activates {me.name} ({uid})" + (", which rampages" if rampage else "")
                             + f": AI card {card_id}.", "Battle Sequence: Minion Activation"))
         script, section = deck.card(card_id).minion, "Battle Sequence: Minion Activation"
+        if redirect is not None:
+            b = b.with_hero(hero, redirected=True)
+            events.append(Event(f"{b.hero(hero).name} is hidden: {b.hero(redirect).name} is the active hero instead.",
+                                "Battle Effects: Hidden"))
     else:
         events.append(Event(f"{me.name} ({uid}) activates: AI card {card_id}.", "Battle Sequence: Boss Activations"))
         script, section = deck.card(card_id).boss, "Battle Sequence: Boss Activations"
     b = b.with_enemy(uid, activated=True)
-    b, ev = run_script(b, deck, options, uid, script, hero, section)
+    b, ev = run_script(b, deck, options, uid, script, hero if redirect is None else redirect, section)
     return b, events + ev
 
 
@@ -293,7 +322,8 @@ def end_round(b: Battle, options: Options) -> tuple[Battle, list[Event]]:
             free = sorted((d for d in b.dice if d.owner == i and d.place not in ("stolen", "locked")), key=lambda d: -d.index)
             gone = {(d.owner, d.index) for d in free[: h.extra]}
             b = replace(b, dice=tuple(d for d in b.dice if (d.owner, d.index) not in gone))
-    heroes = tuple(replace(h, shields=0, heroism=0, hidden=False, used_items=(), extra=0) for h in b.heroes)
+    heroes = tuple(replace(h, shields=0, heroism=0, heroism_on=(), hidden=False, used_items=(), extra=0, redirected=False)
+                   for h in b.heroes)
     enemies = tuple(replace(e, shields=0, activated=False) for e in b.enemies)
     dice = tuple(replace(d, place="pool", face=None, card=None) if d.place in ("card", "spent", "rolled") else d for d in b.dice)
     events = [Event(f"Round {b.round} ends: shields and heroism are discarded.", "Battle Sequence: End of Round")]

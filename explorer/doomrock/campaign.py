@@ -308,7 +308,8 @@ def finish_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
     markers = b.expose_pool + b.expose_up + b.expose_out + tuple(m for x in b.heroes + b.enemies for m in x.expose)
     if b.result != "victory":
         return replace(c, result="defeat", phase="over"), []
-    heroes = tuple(replace(bh, hp=max(1, bh.hp), broken=0, shields=0, heroism=0, expose=(), hidden=False, used_items=(), group=0)
+    heroes = tuple(replace(bh, hp=max(1, bh.hp), broken=0, shields=0, heroism=0, heroism_on=(), expose=(), hidden=False,
+                           used_items=(), group=0, extra=0, redirected=False)
                    for bh in b.heroes)
     c = replace(c, heroes=heroes, battle=None, expose_pool=markers, encounters=c.encounters[1:], battles_won=c.battles_won + 1)
     if not c.encounters:

@@ -31,6 +31,8 @@ class Options:
             safety net for simulation, DR-10). None plays without a limit.
         map_action_limit: the campaign is lost after this many map actions without a battle
             (safety net; DR-10). None plays without a limit.
+        heavy_planning: "Difficulty and Optional Rules: Heavy planning": heroism gained in battle
+            must be placed on an ability card, and a card spends only its own heroism (DR-25).
         quick_play: "Difficulty and Optional Rules: Quick Play" (the setup changes, DR-14).
         map_shields: shields prevent map damage automatically ("Heroes may discard their shield
             markers to prevent this effect"), DR-11; False keeps them for the battle.
@@ -50,6 +52,7 @@ class Options:
     starting_hp: int = 6
     round_limit: int | None = 30
     map_action_limit: int | None = 200
+    heavy_planning: bool = False
     quick_play: bool = False
     map_shields: bool = True
     enraged_bonus: int = 1
@@ -81,7 +84,7 @@ class Options:
         for name, high in (("round_limit", 500), ("map_action_limit", 5000)):
             if getattr(self, name) is not None:
                 whole(name, 1, high)
-        for name in ("quick_play", "map_shields"):
+        for name in ("heavy_planning", "quick_play", "map_shields"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"options.{name} must be True or False, got {getattr(self, name)!r}")
 

@@ -44,10 +44,10 @@ def tier1_decks(deck: Deck) -> tuple[str, ...]:
 def new_battle(deck: Deck, heroes: tuple[Hero, ...], encounter: str, formation: str) -> Battle:
     """A battle waiting for ``SetUpBattle``: heroes keep HP, expose, shield and heroism markers."""
     if formation == "together":
-        placed = tuple(replace(h, group=1, hidden=False, used_items=()) for h in heroes)
+        placed = tuple(replace(h, group=1, hidden=False, used_items=(), heroism_on=()) for h in heroes)
         nxt = 2
     else:
-        placed = tuple(replace(h, group=k + 1, hidden=False, used_items=()) for k, h in enumerate(heroes))
+        placed = tuple(replace(h, group=k + 1, hidden=False, used_items=(), heroism_on=()) for k, h in enumerate(heroes))
         nxt = len(heroes) + 1
     dice = tuple(Die(i, k) for i, h in enumerate(placed) for k in range(len(h.abilities)))
     return Battle(encounter, placed, dice=dice, next_group=nxt)

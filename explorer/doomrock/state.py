@@ -41,6 +41,15 @@ class Hero:
     used_items: tuple[str, ...] = ()  # used this round
     trait: str | None = None
     extra: int = 0  # extra dice gained this round ("Extra dice")
+    redirected: bool = False  # used this round's hidden redirect
+    heroism_on: tuple[tuple[str, int], ...] = ()  # Heavy planning: heroism placed on ability cards
+
+    def placed(self, card: str) -> int:
+        return dict(self.heroism_on).get(card, 0)
+
+    @property
+    def unplaced(self) -> int:
+        return self.heroism - sum(n for _, n in self.heroism_on)
 
     @property
     def life(self) -> int:
@@ -227,9 +236,20 @@ class EndInitiative:
 
 @dataclass(frozen=True)
 class ActivateMinion:
-    """Minion Activation: hero ``hero`` activates minion ``enemy`` (draws its AI card; chance on reshuffle)."""
+    """Minion Activation: hero ``hero`` activates minion ``enemy`` (draws its AI card; chance on reshuffle).
+
+    ``active`` names another hero as the active hero: a hidden hero may redirect once per round.
+    """
     hero: int
     enemy: str
+    active: int | None = None
+
+
+@dataclass(frozen=True)
+class PlaceHeroism:
+    """Heavy planning: place a newly gained heroism marker of ``hero`` on ability ``card``."""
+    hero: int
+    card: str
 
 
 @dataclass(frozen=True)
@@ -249,4 +269,4 @@ class EndRound:
 
 
 BATTLE_ACTIONS = (SetUpBattle, Roll, RollExtra, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning, Activate,
-                  UseItem, EndInitiative, ActivateMinion, ActivateBoss, ShuffleExpose, EndRound)
+                  UseItem, EndInitiative, ActivateMinion, PlaceHeroism, ActivateBoss, ShuffleExpose, EndRound)

@@ -199,3 +199,38 @@ def test_extra_dice_are_rolled_at_once_and_leave_at_the_end_of_the_round():
     assert len(b.hero_dice(0)) == 6
     b, _ = rules.end_round(b, s.options)
     assert len(b.hero_dice(0)) == 5 and b.hero(0).extra == 0
+
+
+def test_heavy_planning_heroism_is_placed_on_a_card_and_spent_only_there():
+    s = started(heroes=("paladin", "rogue"), heavy_planning=True)
+    s.play(Roll(), outcome=[6, 4, 4, 2])
+    s.play(KeepDice())
+    s.play(rules.MakeHeroism(0))
+    acts = s.legal_actions()
+    assert {type(a).__name__ for a in acts} == {"PlaceHeroism"}
+    s.play(rules.PlaceHeroism(0, "shield_wall"))
+    s.play(Assign(1, "holy_strike"))
+    s.play(Assign(3, "shield_wall"))
+    s.play(DoneAssigning())
+    b = replace(s.state.battle, phase="actions")
+    b = b.with_enemy("E1", group=b.hero(0).group)
+    acts = rules.legal_actions(b, DECK, s.options)
+    assert Activate(0, "holy_strike", "E1", 1) not in acts and Activate(0, "holy_strike", "E1", 0) in acts
+    assert Activate(0, "shield_wall", "self", 1) in acts
+    b, _ = rules.apply(b, DECK, s.options, Activate(0, "shield_wall", "self", 1))
+    assert b.hero(0).heroism == 0 and b.hero(0).shields == 3
+
+
+def test_a_hidden_hero_may_redirect_one_activation_a_round():
+    s = started(heroes=("paladin", "rogue"))
+    b = s.state.battle.with_hero(0, hidden=True)
+    b = replace(b, phase="minions")
+    acts = rules.legal_actions(b, DECK, s.options)
+    # The hidden paladin has threat 0: the rogue activates first and may not redirect.
+    assert all(a.hero == 1 and a.active is None for a in acts if isinstance(a, ActivateMinion))
+    b = replace(b, minion_done=(1,))
+    acts = rules.legal_actions(b, DECK, s.options)
+    assert ActivateMinion(0, "E1", 1) in acts
+    b, events = rules.apply(b, DECK, s.options, ActivateMinion(0, "E1", 1), None)
+    assert b.hero(0).redirected and any("is the active hero instead" in e.text for e in events)
+    assert not any(a.active is not None for a in rules.legal_actions(b, DECK, s.options) if isinstance(a, ActivateMinion))
