@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.events import Event
-from .campaign_state import Campaign, CampTask, DrawEvent, KeepTask, ShopTask
+from .campaign_state import Campaign, CampTask, DrawEvent, FreeLevelUps, KeepTask, PickItems, ShopTask
 from .cards import Choice, Loot, LootRow, Test
 from .effects import EffectRef
 
 SECTION = "Adventuring: Location Effects"
-DECISIONS = (Loot, Test, Choice, CampTask, ShopTask, KeepTask)
+DECISIONS = (Loot, Test, Choice, CampTask, ShopTask, KeepTask, FreeLevelUps, PickItems)
 
 
 def stat(c: Campaign, i: int, name: str) -> int:

@@ -15,7 +15,8 @@ from . import battle as battle_rules
 from .adventure import loot_row, push, remove_secret, run, stat, waiting
 from .campaign_setup import check_deck, reveal, set_up, setup_chance
 from .campaign_state import (
-    Buy, Campaign, CampTask, Choose, DrawEvent, EndCamp, Equip, Explore, KeepAbility, KeepTask, LeaveShop, LevelUp,
+    Buy, Campaign, CampTask, Choose, DrawEvent, EndCamp, Equip, Explore, FreeLevelUps, KeepAbility, KeepItem, KeepTask,
+    LeaveShop, LevelUp, PickItems,
     RollLoot, Sell, SetUp, ShopTask, ShuffleEvents, StartBattle, TestStat, Travel, Unequip, VentureForth, Visit,
 )
 from .cards import Choice, Loot, Test
@@ -77,6 +78,10 @@ def legal_actions(c: Campaign) -> list:
         return [Choose(k) for k in range(len(head.options))]
     if isinstance(head, KeepTask):
         return [KeepAbility(card) for card in dict.fromkeys(head.cards)]
+    if isinstance(head, FreeLevelUps):
+        return [LevelUp(i) for i in range(n) if i not in head.done] if c.ability_deck else [EndCamp()]
+    if isinstance(head, PickItems):
+        return [KeepItem(it) for it in dict.fromkeys(head.cards)]
     if isinstance(head, CampTask):
         low = min(len(h.abilities) for h in c.heroes)
         ups = [LevelUp(i) for i, h in enumerate(c.heroes)
@@ -228,9 +233,21 @@ def _map_action(c: Campaign, action, outcome) -> tuple[Campaign, list[Event]]:
     if isinstance(action, Choose):
         c = replace(c, pending=c.pending[1:])
         return push(c, head.options[action.option]), [Event(f"The party chooses option {action.option + 1}.", "Adventuring: Text event")]
+    if isinstance(action, KeepItem):
+        cards = list(head.cards)
+        cards.remove(action.item)
+        c = replace(c, inventory=c.inventory + (action.item,), pending=c.pending[1:])
+        if head.keep > 1 and cards:
+            c = push(c, (PickItems(tuple(cards), head.keep - 1),))
+        else:
+            c = replace(c, common=c.common + tuple(cards))
+        return c, [Event(f"The party keeps {d.card(action.item).name}.", "Difficulty and Optional Rules: Quick Play")]
     if isinstance(action, LevelUp):
         h = c.heroes[action.hero]
-        cost = len(h.abilities)
+        cost = 0 if isinstance(head, FreeLevelUps) else len(h.abilities)
+        if isinstance(head, FreeLevelUps):
+            rest = (FreeLevelUps(head.left - 1, head.done + (action.hero,)),) if head.left > 1 else ()
+            c = replace(c, pending=rest + c.pending[1:])
         drawn, rest = c.ability_deck[:3], c.ability_deck[3:]
         c = replace(c, silver=c.silver - cost, ability_deck=rest)
         return push(c, (KeepTask(action.hero, drawn),)), [Event(

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from ..core.chance import Joint, Shuffle
 from ..core.events import Event
-from .campaign_state import AreaInPlay, Campaign
+from .campaign_state import AreaInPlay, Campaign, FreeLevelUps, PickItems
 from .cards import Deck
 from .options import Options
 from .setup import expose_markers, make_hero
@@ -65,10 +65,12 @@ def set_up(c: Campaign, out: dict) -> tuple[Campaign, list[Event]]:
     area_deck = revealed + unexplored + (out["doomrock"][0],)
     tiers = (2, 3) if o.quick_play else (1, 2, 3)
     encounters = tuple(out[f"tier{t}"][0] for t in tiers)
-    setting = d.card(out["settings"][0])
+    # Quick Play: a first setting card only pays its battle reward before the game's setting is drawn.
+    first = 1 if o.quick_play and len(out["settings"]) > 1 else 0
+    setting = d.card(out["settings"][first])
     silver = STARTING_SILVER[o.players] - (1 if o.quick_play else 0)
     c = replace(c, phase="map", heroes=heroes, silver=silver, time=setting.time, setting=setting.id,
-                settings_deck=tuple(out["settings"][1:]), area_deck=area_deck, encounters=encounters,
+                settings_deck=tuple(out["settings"][first + 1:]), area_deck=area_deck, encounters=encounters,
                 event_draw=tuple(sorted((k, tuple(out[f"events:{k}"])) for k in ("wilderness", "mountain"))),
                 event_discard=(("mountain", ()), ("wilderness", ())), common=tuple(out["common"]), epic=tuple(out["epic"]),
                 ability_deck=tuple(out["abilities"]), expose_pool=tuple(out["expose"]))
@@ -78,6 +80,10 @@ def set_up(c: Campaign, out: dict) -> tuple[Campaign, list[Event]]:
         events += ev
     town = next(k for k, a in enumerate(c.board) if d.card(a.id).type == "town")
     c = replace(c, position=town)
+    if o.quick_play:
+        drawn, rest = c.common[:4], c.common[4:]
+        pre = d.card(out["settings"][0]).rewards if first else ()
+        c = replace(c, common=rest, pending=pre + (FreeLevelUps(min(2, len(heroes))), PickItems(drawn, min(2, len(drawn)))))
     events.append(Event(f"Setting: {setting.name}, {setting.time} time markers; the party has {silver} silver and "
                         f"starts at {d.card(c.area.id).name}.", "Encounter Deck Setup"))
     return c, events

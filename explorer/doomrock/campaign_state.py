@@ -47,6 +47,20 @@ class KeepTask:
 
 
 @dataclass(frozen=True)
+class FreeLevelUps:
+    """Quick Play: ``left`` more different heroes level up without paying silver."""
+    left: int
+    done: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PickItems:
+    """Quick Play: keep ``keep`` of the drawn common items; the rest are discarded."""
+    cards: tuple[str, ...]
+    keep: int
+
+
+@dataclass(frozen=True)
 class Campaign:
     options: Options
     deck: Deck
@@ -180,6 +194,12 @@ class KeepAbility:
 
 
 @dataclass(frozen=True)
+class KeepItem:
+    """Quick Play: keep one of the drawn common items."""
+    item: str
+
+
+@dataclass(frozen=True)
 class EndCamp:
     """CAMP: no more level ups."""
 
@@ -196,4 +216,4 @@ class StartBattle:
 
 
 MAP_ACTIONS = (SetUp, Travel, Visit, Explore, VentureForth, Equip, Unequip, Buy, Sell, LeaveShop, RollLoot, TestStat,
-               Choose, LevelUp, KeepAbility, EndCamp, ShuffleEvents, StartBattle)
+               Choose, LevelUp, KeepAbility, KeepItem, EndCamp, ShuffleEvents, StartBattle)

@@ -149,3 +149,24 @@ def test_illegal_map_actions_are_refused():
         with pytest.raises(IllegalAction):
             s.play(bad)
     assert s.state == before
+
+
+def test_quick_play_setup():
+    s = Session("doomrock", Options(players=2, quick_play=True), DECK, seed=3)
+    spec = s.game.chance(s.state, SetUp())
+    out = {name: list(part.cards) for name, part in spec.parts}
+    s.play(SetUp(), outcome=out)
+    c = s.state
+    assert [DECK.card(e).tier for e in c.encounters] == [2, 3] and len(c.area_deck) == 4
+    assert all(h.hp == 2 for h in c.heroes)
+    assert c.setting == out["settings"][1]
+    assert c.silver == 3 - 1 + 3  # the first setting card's battle reward: 3 silver
+    for hero in (0, 1):
+        s.play(LevelUp(hero))
+        s.play(s.legal_actions()[0])
+    assert [len(h.abilities) for h in s.state.heroes] == [5, 5] and s.state.silver == 5
+    picks = s.legal_actions()
+    assert len(picks) == 4
+    s.play(picks[0])
+    s.play(s.legal_actions()[0])
+    assert len(s.state.inventory) == 3  # two kept, plus the first setting's common item reward
