@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..core.content import Entry
 
-DOS = ("move", "attack", "expose", "steal", "push", "spawn", "enrage", "shield", "heal")
+DOS = ("move", "attack", "expose", "steal", "push", "spawn", "enrage", "shield", "heal", "party_damage")
 TARGETS = ("active", "highest_threat", "lowest_threat", "highest_adjacent", "lowest_adjacent")
 NEEDS_TARGET = ("move", "attack", "expose", "steal", "push")
 RANGES = ("adjacent", "any")
@@ -42,6 +42,7 @@ class AIAction:
             "enrage": f"ENRAGE {self.amount:+}",
             "shield": f"gain {self.amount} shield(s)",
             "heal": f"heal {self.amount}",
+            "party_damage": f"deal {self.amount} damage to the party",
         }[self.do]
 
 

@@ -26,6 +26,7 @@ ROLL = "Battle Sequence: Roll Phase"
 # ---- what may be done ---------------------------------------------------------------------
 
 def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
+    """Exactly the actions the party (or the table) may take now, phase by phase ("Battle Sequence")."""
     if b.result is not None:
         return []
     if b.phase == "setup":
@@ -57,6 +58,7 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
 
 
 def _roll_actions(b: Battle, deck: Deck) -> list:
+    """Roll Phase: the rolling hero's choices (roll, re-roll any dice twice, keep, assign)."""
     i = b.roller
     mine = b.hero_dice(i)
     if b.rolls == 0:
@@ -103,6 +105,7 @@ def _ready(b: Battle, deck: Deck, i: int, cid: str) -> bool:
 
 
 def _activations(b: Battle, deck: Deck, options: Options, initiative: bool = False, reaction: bool = False) -> list:
+    """Hero Action Phase: every ready card on every valid target with any affordable heroism."""
     acts = []
     for i in b.alive_heroes:
         h = b.hero(i)
@@ -119,6 +122,7 @@ def _activations(b: Battle, deck: Deck, options: Options, initiative: bool = Fal
 
 
 def _items(b: Battle, deck: Deck) -> list:
+    """Using items: each equipped item's Use: effect once per round."""
     acts = []
     for i in b.alive_heroes:
         h = b.hero(i)
@@ -130,6 +134,7 @@ def _items(b: Battle, deck: Deck) -> list:
 
 
 def _minion_choices(b: Battle, deck: Deck) -> list:
+    """Minion Activation: two minions per hero in threat order; rampage when all were activated."""
     minions = [e for e in b.alive_enemies if not e.boss]
     fresh = [e for e in minions if not e.activated]
     if b.active is not None:
@@ -155,6 +160,9 @@ def _with_redirects(b: Battle, i: int, uid: str) -> list:
 # ---- chance ---------------------------------------------------------------------------------
 
 def chance(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...] = ()):
+    """The chance spec of a listed action (an unlisted one needs none: ``apply`` refuses it)."""
+    if action not in legal_actions(b, deck, options):
+        return None
     if isinstance(action, SetUpBattle) and b.phase == "setup":
         return setup.setup_chance(b, deck, options, held)
     if isinstance(action, Roll) and b.phase == "roll":
@@ -180,6 +188,7 @@ def chance(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...
 # ---- doing it -------------------------------------------------------------------------------
 
 def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tuple[Battle, list[Event]]:
+    """Play one listed action ("Battle Sequence"); anything else raises ``IllegalAction``."""
     if action not in legal_actions(b, deck, options):
         raise IllegalAction(_why(b, action))
     if isinstance(action, SetUpBattle):
@@ -234,6 +243,7 @@ def _why(b: Battle, action) -> str:
 
 
 def _roll_phase(b: Battle, deck: Deck, action, outcome) -> tuple[Battle, list[Event]]:
+    """Roll Phase: roll, two re-rolls, assign dice, shields from 1s and heroism from 6s."""
     i = _assigner(b)
     h = b.hero(i)
     if isinstance(action, Roll):

@@ -61,6 +61,7 @@ def affordable(c: Campaign, loc) -> bool:
 
 
 def legal_actions(c: Campaign) -> list:
+    """Exactly the actions the party may take: a pending decision first, else the map actions."""
     if c.result is not None:
         return []
     if c.phase == "setup":
@@ -119,6 +120,9 @@ def _shop(c: Campaign) -> list:
 
 
 def chance(c: Campaign, action):
+    """The chance spec of a listed action (an unlisted one needs none: ``apply`` refuses it)."""
+    if action not in legal_actions(c):
+        return None
     if isinstance(action, SetUp) and c.phase == "setup":
         return setup_chance(c)
     if c.phase == "battle":
@@ -138,6 +142,7 @@ def chance(c: Campaign, action):
 
 
 def apply(c: Campaign, action, outcome=None) -> tuple[Campaign, list[Event]]:
+    """Play one listed action ("Adventuring", or the battle rules during a battle)."""
     if action not in legal_actions(c):
         raise IllegalAction(f"{action} is not allowed now" + (f" (the game is over: {c.result})" if c.result else ""))
     if c.phase == "battle":
@@ -172,6 +177,7 @@ def _globals(c: Campaign) -> tuple:
 
 
 def _map_action(c: Campaign, action, outcome) -> tuple[Campaign, list[Event]]:
+    """Adventuring: the map actions and the decisions of pending effects."""
     d = c.deck
     head = c.pending[0] if c.pending else None
     if isinstance(action, Travel):

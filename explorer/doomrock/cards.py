@@ -248,9 +248,16 @@ def _num(e: Entry, name: str, low: int, high: int, default: Any = ...) -> int:
     return e.get(name, int, default, lambda v: low <= v <= high, f"a whole number {low}-{high}")
 
 
+def _ref(e: Entry, where: str, data: Any, kinds: tuple[str, ...]) -> EffectRef:
+    """One effect; the name must be a string before the registry looks it up."""
+    if isinstance(data, dict) and not isinstance(data.get("effect"), str):
+        raise e.fail(f"{where}.effect", f"must be an effect name, got {data.get('effect')!r}")
+    return EffectRef.parse(e, where, data, kinds)
+
+
 def _effects(e: Entry, name: str, kinds: tuple[str, ...], default: Any = ()) -> tuple[EffectRef, ...]:
     raw = e.get(name, list, default=list(default))
-    return tuple(EffectRef.parse(e, f"{name}[{i}]", d, kinds) for i, d in enumerate(raw))
+    return tuple(_ref(e, f"{name}[{i}]", d, kinds) for i, d in enumerate(raw))
 
 
 def parse_steps(e: Entry, name: str, raw: Any, depth: int = 0) -> tuple:
@@ -286,7 +293,7 @@ def parse_steps(e: Entry, name: str, raw: Any, depth: int = 0) -> tuple:
                 raise e.fail(f"{where}.modifier", f"must be a whole number -6..6, got {mod!r}")
             out.append(Loot(mod, parse_loot(e, f"{where}.table", d["table"], depth + 1)))
         else:
-            ref = EffectRef.parse(e, where, d, ("map",))
+            ref = _ref(e, where, d, ("map",))
             out.append(Loot(ref.param("modifier")) if ref.name == "LOOT" else ref)
     return tuple(out)
 

@@ -102,9 +102,31 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
             gained = min(action.amount, me.max_hp - me.hp)
             battle = battle.with_enemy(uid, hp=me.hp + gained)
             events.append(Event(f"{who} heals {gained}.", section))
+        elif action.do == "party_damage":
+            battle, ev = party_damage(battle, deck, who, action.amount + enrage_bonus(battle, deck.card(battle.encounter), options))
+            events += ev
         elif action.do == "spawn":
             battle, ev = spawn(battle, deck, options, uid, action.amount)
             events += ev
+    return battle, events
+
+
+def party_damage(battle: Battle, deck: Deck, who: str, amount: int) -> tuple[Battle, list[Event]]:
+    """Party damage: divided among the heroes, never below zero HP; point by point to the hero with
+    the most HP left (DR-11); each hero's share is one damage source."""
+    shares: dict[int, int] = {}
+    left = {i: battle.hero(i).life for i in battle.alive_heroes}
+    for _ in range(amount):
+        open_ = [i for i in left if left[i] > 0]
+        if not open_:
+            break
+        i = max(open_, key=lambda k: (left[k], -k))
+        shares[i] = shares.get(i, 0) + 1
+        left[i] -= 1
+    events = [Event(f"{who} deals {amount} damage to the party.", "Battle Effects: Party damage")]
+    for i, n in sorted(shares.items()):
+        battle, ev = deal_damage(battle, deck, i, n)
+        events += ev
     return battle, events
 
 

@@ -65,13 +65,15 @@ class Options:
 
         whole("players", 2, 4)
         if self.heroes is not None:
+            if not isinstance(self.heroes, (list, tuple)):
+                raise ValueError(f"options.heroes must be a list of hero ids or None, got {self.heroes!r}")
             heroes = tuple(self.heroes)
             if len(heroes) != self.players or len(set(heroes)) != len(heroes) or not all(isinstance(h, str) for h in heroes):
                 raise ValueError(f"options.heroes must be {self.players} different hero ids, got {self.heroes!r}")
             object.__setattr__(self, "heroes", heroes)
         if self.encounter is not None and not isinstance(self.encounter, str):
             raise ValueError(f"options.encounter must be an encounter id or None, got {self.encounter!r}")
-        if self.formation not in FORMATIONS:
+        if not isinstance(self.formation, str) or self.formation not in FORMATIONS:
             raise ValueError(f"options.formation must be one of {', '.join(FORMATIONS)}, got {self.formation!r}")
         for name in ("expose_blank", "expose_plus1", "expose_push", "expose_cumulation"):
             whole(name, 0, 60)

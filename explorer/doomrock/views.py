@@ -38,5 +38,6 @@ def describe_map(c: Campaign) -> str:
         mark = " <- the party" if k == c.position else ""
         areas.append(f"{d.card(a.id).name} ({d.card(a.id).type}, {a.secrets} secret(s)){mark}")
     heroes = ", ".join(f"{h.name} {h.hp}/{h.max_hp} HP" for h in c.heroes)
+    nxt = f" next battle: {d.card(c.encounters[0]).name}." if c.encounters else ""
     return (f"Map: {' | '.join(areas)}\nParty: {heroes}; {c.silver} silver; {c.time} time left; "
-            f"{len(c.area_deck)} area card(s) face down; next battle: {d.card(c.encounters[0]).name}." if c.encounters else "")
+            f"{len(c.area_deck)} area card(s) face down;{nxt}")

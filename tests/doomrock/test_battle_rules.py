@@ -234,3 +234,12 @@ def test_a_hidden_hero_may_redirect_one_activation_a_round():
     b, events = rules.apply(b, DECK, s.options, ActivateMinion(0, "E1", 1), None)
     assert b.hero(0).redirected and any("is the active hero instead" in e.text for e in events)
     assert not any(a.active is not None for a in rules.legal_actions(b, DECK, s.options) if isinstance(a, ActivateMinion))
+
+
+def test_party_damage_is_divided_and_never_below_zero():
+    from explorer.doomrock.enemies import party_damage
+    s = started(heroes=("paladin", "rogue"))
+    b = s.state.battle.with_hero(0, hp=1).with_hero(1, hp=3)
+    b, events = party_damage(b, DECK, "The Dragon", 6)
+    assert (b.hero(0).hp, b.hero(1).hp) == (0, 0)
+    assert "deals 6 damage to the party" in events[0].text
