@@ -12,7 +12,7 @@ from . import battle as rules
 from .cards import Deck
 from .options import Options
 from .setup import make_hero, new_battle
-from .state import CHANCE, PARTY, TERMINAL, Battle, SetUpBattle, Roll, RollExtra, Reroll, ActivateMinion, ActivateBoss, ShuffleExpose
+from .state import CHANCE, PARTY, TERMINAL, ActivateBoss, ActivateMinion, Battle, Roll, RollExtra, SetUpBattle, ShuffleExpose
 
 
 @dataclass(frozen=True)
