@@ -57,8 +57,8 @@ def resolve(battle: Battle, deck: Deck, i: int, effects, heroism_effects, herois
     for e in heroism_effects:
         bonus[e.name] += e.param("amount") * heroism
     hero = battle.hero(i)
-    events = [Event(f"{hero.name} activates {label}" + (f", spending {heroism} heroism" if heroism else "")
-                    + (f" on {_target_name(battle, target)}" if target != "self" else "") + ".", SECTION)]
+    events = [Event(f"{hero.name} activates {label}" + (f" on {_target_name(battle, target)}" if target != "self" else "")
+                    + (f", spending {heroism} heroism" if heroism else "") + ".", SECTION)]
     for e in effects:
         if battle.hero(i).defeated and e.name != "heal":
             break
@@ -80,7 +80,7 @@ def resolve(battle: Battle, deck: Deck, i: int, effects, heroism_effects, herois
             battle, ev = battle.with_enemy(target, armour_down=en.armour_down + e.param("amount")), [
                 Event(f"{name_of(battle, target)}'s armour is reduced by {e.param('amount')}.", SECTION)]
         elif e.name == "move":
-            battle, ev = move_hero(battle, i, target), [Event(f"{hero.name} moves.", "Battle Basics and Positioning: Moving")]
+            battle, ev = move_hero(battle, i, target), [Event(f"{hero.name} moves to {_target_name(battle, target)}.", "Battle Basics and Positioning: Moving")]
         elif e.name == "shield":
             n = e.param("amount") + bonus.pop("bonus_shield", 0)
             battle, ev = battle.with_hero(i, shields=battle.hero(i).shields + n), [Event(f"{hero.name} gains {n} shield(s).", SECTION)]

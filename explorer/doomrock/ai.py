@@ -13,6 +13,8 @@ from ..core.content import Entry
 
 DOS = ("move", "attack", "expose", "steal", "push", "spawn", "enrage", "shield", "heal", "party_damage")
 TARGETS = ("active", "highest_threat", "lowest_threat", "highest_adjacent", "lowest_adjacent")
+TARGET_WORDS = {"active": "the active hero", "highest_threat": "the highest threat", "lowest_threat": "the lowest threat",
+                "highest_adjacent": "the highest adjacent threat", "lowest_adjacent": "the lowest adjacent threat"}
 NEEDS_TARGET = ("move", "attack", "expose", "steal", "push")
 RANGES = ("adjacent", "any")
 
@@ -31,7 +33,7 @@ class AIAction:
 
     @property
     def text(self) -> str:
-        arrows = " -> ".join(t.replace("_", " ") for t in self.target)
+        arrows = ", else ".join(TARGET_WORDS[t] for t in self.target)
         return {
             "move": f"move to {arrows}",
             "attack": f"attack {arrows} for {self.amount}" + (" (any range)" if self.range == "any" else ""),

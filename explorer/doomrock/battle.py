@@ -15,6 +15,7 @@ from .cards import Deck
 from .enemies import run_script
 from .options import Options
 from .positions import threat
+from .refusals import explain
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, KeepDice,
     MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, UseItem, set_pile,
@@ -190,7 +191,7 @@ def chance(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...
 def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tuple[Battle, list[Event]]:
     """Play one listed action ("Battle Sequence"); anything else raises ``IllegalAction``."""
     if action not in legal_actions(b, deck, options):
-        raise IllegalAction(_why(b, action))
+        raise IllegalAction(explain(b, deck, action))
     if isinstance(action, SetUpBattle):
         b, events = setup.set_up(b, deck, options, outcome)
     elif isinstance(action, ShuffleExpose):
@@ -236,10 +237,7 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
     return b, events + more
 
 
-def _why(b: Battle, action) -> str:
-    if b.result is not None:
-        return f"the battle is over ({b.result})"
-    return f"{action} is not allowed now (phase: {b.phase})"
+
 
 
 def _roll_phase(b: Battle, deck: Deck, action, outcome) -> tuple[Battle, list[Event]]:

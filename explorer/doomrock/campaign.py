@@ -22,6 +22,7 @@ from .campaign_state import (
 from .cards import Choice, Loot, Test
 from .effects import STATS
 from .items import can_equip
+from .refusals import explain
 from .setup import new_battle
 from .state import CHANCE, PARTY, TERMINAL, SetUpBattle, Roll, RollExtra, ShuffleExpose
 
@@ -144,7 +145,7 @@ def chance(c: Campaign, action):
 def apply(c: Campaign, action, outcome=None) -> tuple[Campaign, list[Event]]:
     """Play one listed action ("Adventuring", or the battle rules during a battle)."""
     if action not in legal_actions(c):
-        raise IllegalAction(f"{action} is not allowed now" + (f" (the game is over: {c.result})" if c.result else ""))
+        raise IllegalAction(explain_map(c, action))
     if c.phase == "battle":
         b, events = battle_rules.apply(c.battle, c.deck, c.options, action, outcome)
         c = replace(c, battle=b)
@@ -164,6 +165,37 @@ def apply(c: Campaign, action, outcome=None) -> tuple[Campaign, list[Event]]:
             c = replace(c, result="defeat", phase="over")
             events.append(Event("The party wandered too long (DR-10): the game is lost.", MAP))
     return c, events
+
+
+def explain_map(c: Campaign, action) -> str:
+    """Why a campaign action is refused, in words."""
+    if c.result is not None:
+        return f"the game is over: {c.result}"
+    if c.phase == "setup":
+        return "set up the game first"
+    if c.phase == "battle":
+        return explain(c.battle, c.deck, action)
+    head = waiting(c)
+    if head is not None:
+        what = {Loot: "a LOOT! roll", Test: "a TEST", Choice: "the event's choice", CampTask: "the camp",
+                ShopTask: "the shop visit", KeepTask: "choosing the new ability", DrawEvent: "reshuffling the event deck",
+                FreeLevelUps: "the free level ups", PickItems: "choosing the common items"}.get(type(head), "an effect")
+        return f"finish {what} first"
+    if isinstance(action, (Travel, Explore, VentureForth)) and c.time == 0:
+        return "no time is left: only actions that cost no time, then the battle"
+    if isinstance(action, StartBattle):
+        return f"the battle starts when the time runs out ({c.time} time left)"
+    if isinstance(action, Travel):
+        return "travel to one of the other face-up areas"
+    if isinstance(action, Explore):
+        return "this area is explored: no secret is left"
+    if isinstance(action, VentureForth):
+        return "the area deck is empty"
+    if isinstance(action, Visit):
+        return "the party cannot pay that location's entry cost (or meet its requirement)"
+    if isinstance(action, Equip):
+        return "that item is not in the inventory, the hero lacks the statistic, or no slot is free"
+    return "that is not possible now"
 
 
 def _pay_time(c: Campaign) -> Campaign:

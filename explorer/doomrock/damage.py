@@ -14,6 +14,7 @@ from .positions import enemy_armour, hero_armour, push_enemy, push_hero
 from .state import Battle
 
 SECTION = "Battle Effects"
+WORDS = {"blank": "blank", "plus1": "+1 damage", "push": "push", "cumulation": "battle cumulation"}
 
 
 def marker_type(marker: str) -> str:
@@ -71,7 +72,7 @@ def deal_damage(battle: Battle, deck: Deck | None, target: int | str, amount: in
     if revealed:
         kinds = [marker_type(m) for m in revealed]
         plus = kinds.count("plus1")
-        events.append(Event(f"{who}'s expose markers are revealed: {', '.join(kinds)}.", SECTION))
+        events.append(Event(f"{who}'s expose markers are revealed: {', '.join(WORDS[k] for k in kinds)}.", SECTION))
         battle = _set(battle, target, expose=())
         battle = replace(battle, expose_up=battle.expose_up + revealed)
         if "push" in kinds:
@@ -90,7 +91,7 @@ def deal_damage(battle: Battle, deck: Deck | None, target: int | str, amount: in
     if shields:
         parts.append(f"{shields} absorbed by shields")
     if absorbed:
-        parts.append(f"{absorbed} by armour")
+        parts.append(f"{absorbed} absorbed by armour")
     if isinstance(target, int):
         h = battle.hero(target)
         from_broken = min(h.broken, amount)
@@ -103,6 +104,9 @@ def deal_damage(battle: Battle, deck: Deck | None, target: int | str, amount: in
         battle = battle.with_enemy(target, hp=e.hp - lost)
     tail = f" ({'; '.join(parts)})" if parts else ""
     events.append(Event(f"{who} loses {lost} HP{tail}.", "Battle Effects: Damage"))
+    now = battle.hero(target) if isinstance(target, int) else battle.enemy(target)
+    if lost and now.defeated:
+        events.append(Event(f"{who} is defeated.", "Battle Basics and Positioning: Defeated characters"))
     if cumulation:
         battle = battle_cumulation(battle)
         events.append(Event("Battle cumulation: the revealed blank markers leave this battle; the other revealed "

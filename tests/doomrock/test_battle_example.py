@@ -72,7 +72,7 @@ def test_battle_example():
     b = s.state.battle
     assert b.enemy("E1").group == b.hero(PALADIN).group  # engaged: it may not move to the rogue
     assert b.hero(PALADIN).hp == 4  # it hits the highest adjacent threat instead
-    assert any("cannot move" in e.text for e in s.steps[-1].events)
+    assert any("cannot move to the active hero" in e.text for e in s.steps[-1].events)
     # The boss activates automatically: moves to the paladin's group, enrages, attacks for 2.
     assert s.legal_actions() == [ActivateBoss("E2")]
     s.play(ActivateBoss("E2"))

@@ -46,3 +46,29 @@ def test_actions_not_listed_are_refused_and_change_nothing(seed, steps, game):
         else:
             raise AssertionError(f"{bad} was accepted though not legal")
         assert s.state == before and s.cursor == cursor
+
+
+def test_refusals_are_sentences_not_reprs():
+    s = Session("doomrock-battle", Options(players=2, heroes=("paladin", "rogue")), DECK, seed=1)
+    s.play(SetUpBattle())
+    s.play(Roll(), outcome=[6, 6, 1, 2])
+    s.play(KeepDice())
+    messages = []
+    for bad in (Assign(0, "poisonous_stab"), Assign(2, "holy_strike"), MakeShield(0), Reroll((0,)), EndRound(),
+                Assign(9, "holy_strike")):
+        try:
+            s.play(bad)
+        except IllegalAction as e:
+            messages.append(str(e))
+    assert len(messages) == 6
+    assert "Paladin has no Poisonous stab" in messages[0]
+    assert "activated by 4, 5; that die shows 1" in messages[1]
+    assert "only a 1 becomes a shield; that die shows 6" in messages[2]
+    for m in messages:
+        assert "(" not in m.split(" ")[0] and "=" not in m and "Assign" not in m
+    c = Session("doomrock", Options(), DECK, seed=1)
+    c.play(SetUp())
+    try:
+        c.play(StartBattle())
+    except IllegalAction as e:
+        assert "time runs out" in str(e)
