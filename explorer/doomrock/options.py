@@ -24,9 +24,8 @@ class Options:
             (one group), "Battle Setup: 1. Set up party formation" (DR-9).
         expose_blank, expose_plus1, expose_push, expose_cumulation: the 29 expose markers by type
             (not printed; 10/12/4/3, DR-2).
-        minion_tokens, boss_tokens: enemy markers, each worth 2 HP ("Component List": 22 and 16);
-            spawns are limited by them (DR-6).
-        starting_hp: hit points of a hero card when the card does not say ("6 by default").
+        minion_tokens: minion markers, each worth 2 HP ("Component List": 22); spawns are limited by
+            them (DR-6). Only minions spawn in the sample content, so the 16 boss markers need no option.
         round_limit: a battle still running after this many rounds is lost (not in the rulebook; a
             safety net for simulation, DR-10). None plays without a limit.
         map_action_limit: the campaign is lost after this many map actions without a battle
@@ -48,8 +47,6 @@ class Options:
     expose_push: int = 4
     expose_cumulation: int = 3
     minion_tokens: int = 22
-    boss_tokens: int = 16
-    starting_hp: int = 6
     round_limit: int | None = 30
     map_action_limit: int | None = 200
     heavy_planning: bool = False
@@ -80,8 +77,6 @@ class Options:
         if self.expose_blank + self.expose_plus1 + self.expose_push + self.expose_cumulation < 1:
             raise ValueError("options.expose_*: the expose pool needs at least one marker")
         whole("minion_tokens", 1, 100)
-        whole("boss_tokens", 1, 100)
-        whole("starting_hp", 1, 20)
         whole("enraged_bonus", 0, 5)
         for name, high in (("round_limit", 500), ("map_action_limit", 5000)):
             if getattr(self, name) is not None:
