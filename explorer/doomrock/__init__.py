@@ -16,7 +16,7 @@ from .skirmish import BattleState
 from .state import (
     CHANCE, PARTY, TERMINAL, Activate, ActivateBoss, ActivateMinion, Assign, Battle, Die, DoneAssigning, Enemy,
     EndInitiative, EndRound, Hero, KeepDice, MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra,
-    SetUpBattle, ShuffleExpose, UseItem,
+    SetUpBattle, ShuffleExpose, StopHiding, UseItem,
 )
 from .views import describe_battle, describe_map
 
@@ -25,7 +25,7 @@ __all__ = [
     "Campaign", "Choose", "Deck", "Die", "DoneAssigning", "EndCamp", "EndInitiative", "EndRound", "Enemy", "Equip",
     "Explore", "GAME", "GreedyBot", "Hero", "KeepAbility", "KeepDice", "KeepItem", "LeaveShop", "LevelUp",
     "MakeHeroism", "MakeShield", "Options", "PARTY", "PlaceHeroism", "RandomBot", "Reroll", "Roll", "RollExtra",
-    "RollLoot", "Sell", "SetUp", "SetUpBattle", "ShuffleEvents", "ShuffleExpose", "StartBattle", "TERMINAL",
+    "RollLoot", "Sell", "SetUp", "SetUpBattle", "ShuffleEvents", "ShuffleExpose", "StartBattle", "StopHiding", "TERMINAL",
     "TestStat", "Travel", "Unequip", "UseItem", "VentureForth", "Visit", "describe_battle", "describe_map",
     "load_deck", "sample_deck", "score",
 ]

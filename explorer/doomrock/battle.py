@@ -18,7 +18,7 @@ from .positions import threat
 from .refusals import explain
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, KeepDice,
-    MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, UseItem, set_pile,
+    MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, StopHiding, UseItem, set_pile,
 )
 
 ROLL = "Battle Sequence: Roll Phase"
@@ -55,7 +55,7 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
         acts += _activations(b, deck, options, reaction=True) + _items(b, deck)
     elif b.phase == "actions":
         acts = _activations(b, deck, options) + _items(b, deck) + [EndRound()]
-    return acts
+    return acts + [StopHiding(i) for i in b.alive_heroes if b.hero(i).hidden]
 
 
 def _roll_actions(b: Battle, deck: Deck) -> list:
@@ -101,6 +101,9 @@ def _fits(b: Battle, deck: Deck, i: int, face: int, cid: str) -> bool:
 
 
 def _ready(b: Battle, deck: Deck, i: int, cid: str) -> bool:
+
+
+    """Ability activation: the card holds a full set of unspent dice (dice-lock cards never activate)."""
     card = deck.card(cid)
     return not card.lock and sum(d.place == "card" for d in b.on_card(i, cid)) >= card.activation.dice
 
@@ -221,6 +224,9 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         b = b.with_hero(action.hero, heroism=h.heroism - action.heroism,
                         heroism_on=tuple(sorted((k, n) for k, n in on.items() if n > 0)))
         b, events = resolve(b, deck, action.hero, card.effects, card.heroism, action.heroism, action.target, card.name)
+    elif isinstance(action, StopHiding):
+        b = b.with_hero(action.hero, hidden=False)
+        events = [Event(f"{b.hero(action.hero).name} stops being hidden.", "Battle Effects: Hidden")]
     elif isinstance(action, UseItem):
         b, events = use_item(b, deck, action.hero, action.item, action.target)
     elif isinstance(action, EndInitiative):

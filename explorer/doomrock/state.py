@@ -230,6 +230,12 @@ class UseItem:
 
 
 @dataclass(frozen=True)
+class StopHiding:
+    """Battle Effects: Hidden: a hidden hero may stop being hidden any time during a round."""
+    hero: int
+
+
+@dataclass(frozen=True)
 class EndInitiative:
     """Initiative Phase: the party is done; enemies act."""
 
@@ -269,4 +275,4 @@ class EndRound:
 
 
 BATTLE_ACTIONS = (SetUpBattle, Roll, RollExtra, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning, Activate,
-                  UseItem, EndInitiative, ActivateMinion, PlaceHeroism, ActivateBoss, ShuffleExpose, EndRound)
+                  UseItem, StopHiding, EndInitiative, ActivateMinion, PlaceHeroism, ActivateBoss, ShuffleExpose, EndRound)

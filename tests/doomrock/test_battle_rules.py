@@ -243,3 +243,13 @@ def test_party_damage_is_divided_and_never_below_zero():
     b, events = party_damage(b, DECK, "The Dragon", 6)
     assert (b.hero(0).hp, b.hero(1).hp) == (0, 0)
     assert "deals 6 damage to the party" in events[0].text
+
+
+def test_a_hidden_hero_may_stop_hiding_and_is_revealed_when_attacked():
+    s = started(heroes=("paladin", "rogue"))
+    b = replace(s.state.battle, phase="actions").with_hero(1, hidden=True)
+    assert rules.StopHiding(1) in rules.legal_actions(b, DECK, s.options)
+    b2, _ = rules.apply(b, DECK, s.options, rules.StopHiding(1))
+    assert not b2.hero(1).hidden and rules.StopHiding(1) not in rules.legal_actions(b2, DECK, s.options)
+    b3, _ = deal_damage(b, DECK, 1, 1)
+    assert not b3.hero(1).hidden
