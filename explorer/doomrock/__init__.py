@@ -15,7 +15,7 @@ from .options import Options
 from .skirmish import BattleState
 from .state import (
     CHANCE, PARTY, TERMINAL, Activate, ActivateBoss, ActivateMinion, Assign, Battle, Die, DoneAssigning, Enemy,
-    EndInitiative, EndRound, Hero, KeepDice, MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra,
+    EndInitiative, EndRound, Formation, Hero, KeepDice, MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra,
     SetUpBattle, ShuffleExpose, StopHiding, UseItem,
 )
 from .views import describe_battle, describe_map
@@ -23,7 +23,7 @@ from .views import describe_battle, describe_map
 __all__ = [
     "Activate", "ActivateBoss", "ActivateMinion", "Assign", "BATTLE_GAME", "Battle", "BattleState", "Buy", "CHANCE",
     "Campaign", "Choose", "Deck", "Die", "DoneAssigning", "EndCamp", "EndInitiative", "EndRound", "Enemy", "Equip",
-    "Explore", "GAME", "GreedyBot", "Hero", "KeepAbility", "KeepDice", "KeepItem", "LeaveShop", "LevelUp",
+    "Explore", "Formation", "GAME", "GreedyBot", "Hero", "KeepAbility", "KeepDice", "KeepItem", "LeaveShop", "LevelUp",
     "MakeHeroism", "MakeShield", "Options", "PARTY", "PlaceHeroism", "RandomBot", "Reroll", "Roll", "RollExtra",
     "RollLoot", "Sell", "SetUp", "SetUpBattle", "ShuffleEvents", "ShuffleExpose", "StartBattle", "StopHiding", "TERMINAL",
     "TestStat", "Travel", "Unequip", "UseItem", "VentureForth", "Visit", "describe_battle", "describe_map",

@@ -17,7 +17,7 @@ from .options import Options
 from .positions import threat
 from .refusals import explain
 from .state import (
-    Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, KeepDice,
+    Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, Formation, KeepDice,
     MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, StopHiding, UseItem, set_pile,
 )
 
@@ -31,7 +31,8 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
     if b.result is not None:
         return []
     if b.phase == "setup":
-        return [SetUpBattle()]
+        current = _labels(b)
+        return [SetUpBattle()] + [Formation(f) for f in setup.formations(len(b.heroes)) if f != current]
     if not b.expose_pool and b.expose_up:
         return [ShuffleExpose()]
     if options.heavy_planning:
@@ -56,6 +57,12 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
     elif b.phase == "actions":
         acts = _activations(b, deck, options) + _items(b, deck) + [EndRound()]
     return acts + [StopHiding(i) for i in b.alive_heroes if b.hero(i).hidden]
+
+
+def _labels(b: Battle) -> tuple[int, ...]:
+    """The party's formation as group labels in order of first use."""
+    seen: dict[int, int] = {}
+    return tuple(seen.setdefault(h.group, len(seen)) for h in b.heroes)
 
 
 def _roll_actions(b: Battle, deck: Deck) -> list:
@@ -195,7 +202,12 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
     """Play one listed action ("Battle Sequence"); anything else raises ``IllegalAction``."""
     if action not in legal_actions(b, deck, options):
         raise IllegalAction(explain(b, deck, action))
-    if isinstance(action, SetUpBattle):
+    if isinstance(action, Formation):
+        b = setup.place_party(b, action.groups)
+        events = [Event("The party takes its formation: " + "; ".join(
+            " and ".join(h.name for h in b.heroes if h.group == g) for g in sorted({h.group for h in b.heroes})) + ".",
+            "Battle Setup: 1. Set up party formation")]
+    elif isinstance(action, SetUpBattle):
         b, events = setup.set_up(b, deck, options, outcome)
     elif isinstance(action, ShuffleExpose):
         b, events = replace(b, expose_pool=tuple(outcome), expose_up=()), [

@@ -20,8 +20,9 @@ class Options:
         heroes: hero card ids for the party; None draws them at random ("Setup").
         encounter: the standalone battle's encounter id (``doomrock-battle``); None picks the first
             tier I encounter of the deck.
-        formation: party formation at battle setup: "distant" (each hero alone) or "together"
-            (one group), "Battle Setup: 1. Set up party formation" (DR-9).
+        formation: the party's starting formation at battle setup, "distant" (each hero alone) or
+            "together" (one group); the party may change it with ``Formation`` before ``SetUpBattle``
+            ("Battle Setup: 1. Set up party formation", DR-9).
         expose_blank, expose_plus1, expose_push, expose_cumulation: the 29 expose markers by type
             (not printed; 10/12/4/3, DR-2).
         minion_tokens: minion markers, each worth 2 HP ("Component List": 22); spawns are limited by

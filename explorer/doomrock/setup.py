@@ -30,6 +30,20 @@ def make_hero(deck: Deck, hero_id: str, trait: str) -> Hero:
     return Hero(card.id, card.name, card.hp, card.hp, card.threat, starting_abilities(deck, card.hero_class, trait), trait=trait)
 
 
+def formations(n: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to split ``n`` heroes into groups (labels in order of first use)."""
+    out = [()]
+    for _ in range(n):
+        out = [f + (g,) for f in out for g in range((max(f) + 2) if f else 1)]
+    return tuple(out)
+
+
+def place_party(b: Battle, groups: tuple[int, ...]) -> Battle:
+    """Party formation: heroes adjacent or distant in any configuration, all distant from enemies."""
+    heroes = tuple(replace(h, group=g + 1) for h, g in zip(b.heroes, groups))
+    return replace(b, heroes=heroes, next_group=max(groups) + 2)
+
+
 def expose_markers(options: Options) -> tuple[str, ...]:
     """The expose marker pool: ids name the type (``plus1#3``), DR-2."""
     return tuple(f"{kind}#{n}" for kind, count in options.expose_counts for n in range(1, count + 1))
@@ -49,14 +63,10 @@ def tier1_decks(deck: Deck) -> tuple[str, ...]:
 
 def new_battle(deck: Deck, heroes: tuple[Hero, ...], encounter: str, formation: str) -> Battle:
     """A battle waiting for ``SetUpBattle``: heroes keep HP, expose, shield and heroism markers."""
-    if formation == "together":
-        placed = tuple(replace(h, group=1, hidden=False, used_items=(), heroism_on=()) for h in heroes)
-        nxt = 2
-    else:
-        placed = tuple(replace(h, group=k + 1, hidden=False, used_items=(), heroism_on=()) for k, h in enumerate(heroes))
-        nxt = len(heroes) + 1
+    placed = tuple(replace(h, hidden=False, used_items=(), heroism_on=()) for h in heroes)
     dice = tuple(Die(i, k) for i, h in enumerate(placed) for k in range(len(h.abilities)))
-    return Battle(encounter, placed, dice=dice, next_group=nxt)
+    groups = (0,) * len(heroes) if formation == "together" else tuple(range(len(heroes)))
+    return place_party(Battle(encounter, placed, dice=dice), groups)
 
 
 def setup_chance(battle: Battle, deck: Deck, options: Options, held: tuple[str, ...]) -> Joint:

@@ -163,6 +163,12 @@ def set_pile(piles: tuple, deck: str, cards: tuple[str, ...]) -> tuple:
 # ---- battle actions -------------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class Formation:
+    """Battle Setup: party formation; ``groups[i]`` is hero i's group label (0, 1, ... in order of first use)."""
+    groups: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class SetUpBattle:
     """Battle Setup: formation, enemies, AI decks shuffled, expose markers shuffled (chance)."""
 
@@ -274,5 +280,5 @@ class EndRound:
     """End of Round: discard shields and heroism, end effects; the next roll phase starts."""
 
 
-BATTLE_ACTIONS = (SetUpBattle, Roll, RollExtra, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning, Activate,
+BATTLE_ACTIONS = (Formation, SetUpBattle, Roll, RollExtra, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning, Activate,
                   UseItem, StopHiding, EndInitiative, ActivateMinion, PlaceHeroism, ActivateBoss, ShuffleExpose, EndRound)

@@ -253,3 +253,17 @@ def test_a_hidden_hero_may_stop_hiding_and_is_revealed_when_attacked():
     assert not b2.hero(1).hidden and rules.StopHiding(1) not in rules.legal_actions(b2, DECK, s.options)
     b3, _ = deal_damage(b, DECK, 1, 1)
     assert not b3.hero(1).hidden
+
+
+def test_party_formation_any_configuration_before_setup():
+    from explorer.doomrock import Formation
+    from explorer.doomrock.setup import formations
+    assert [len(formations(n)) for n in (2, 3, 4)] == [2, 5, 15]
+    s = Session("doomrock-battle", Options(players=3), DECK, seed=3)
+    acts = s.legal_actions()
+    assert SetUpBattle() in acts and len([a for a in acts if isinstance(a, Formation)]) == 4
+    s.play(Formation((0, 0, 1)))
+    s.play(SetUpBattle())
+    b = s.state.battle
+    assert b.hero(0).group == b.hero(1).group != b.hero(2).group
+    assert not {h.group for h in b.heroes} & {e.group for e in b.enemies}
