@@ -81,7 +81,8 @@ def _resolve(c: Campaign, step) -> tuple[Campaign, list[Event]]:
         return c, [Event(f"The party {'gains' if n > 0 else 'loses'} {abs(n)} silver (now {c.silver}).", SECTION)]
     if name == "TIME":
         c = replace(c, time=max(0, c.time + n))
-        return c, [Event(f"{'+' if n > 0 else ''}{n} time: {c.time} time marker(s) left.", "Adventuring: Time constraint")]
+        return c, [Event(f"The party {'gains' if n > 0 else 'loses'} {abs(n)} time: {c.time} time marker(s) left.",
+                         "Adventuring: Time constraint")]
     if name == "HP":
         return hp(c, n)
     if name == "PARTY_DAMAGE":

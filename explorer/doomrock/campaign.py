@@ -284,7 +284,7 @@ def _map_action(c: Campaign, action, outcome) -> tuple[Campaign, list[Event]]:
         c = replace(c, pending=c.pending[1:])
         h = c.heroes[action.hero]
         return push(c, head.passed if passed else head.failed), [Event(
-            f"TEST {action.stat.upper()} {difficulty}: {h.name} rolls {outcome[0]} + {value} = {total}: "
+            f"TEST {action.stat.upper()} {difficulty}: {h.name} rolls {outcome[0]}, plus {value} makes {total}: "
             f"{'passed' if passed else 'failed'}.", "Items: TEST")]
     if isinstance(action, Choose):
         c = replace(c, pending=c.pending[1:])

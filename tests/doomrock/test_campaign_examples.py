@@ -63,7 +63,7 @@ def test_test_agi_4_example():
     silver = c.silver
     assert rules.legal_actions(c) == [TestStat(0, "agi"), TestStat(1, "agi")]
     c, events = rules.apply(c, TestStat(0, "agi"), [3])
-    assert "3 + 2 = 5: passed" in events[0].text and c.silver == silver + 2
+    assert "rolls 3, plus 2 makes 5: passed" in events[0].text and c.silver == silver + 2
 
 
 def test_venture_forth_example():

@@ -79,3 +79,16 @@ def test_campaign_save_load_continue_equals_continuing():
         s.play(a)
         loaded.play(a)
     assert loaded.state == s.state
+
+
+@given(seed=st.integers(0, 10_000), game=st.sampled_from(["doomrock", "doomrock-battle"]))
+def test_the_log_reads_as_sentences(seed, game):
+    s = Session(game, Options(players=3, round_limit=4), DECK, seed=seed)
+    rng = np.random.default_rng(seed)
+    while not s.is_over():
+        acts = s.legal_actions()
+        s.play(acts[int(rng.integers(len(acts)))])
+    for e in s.events:
+        assert e.text and e.text[0].isupper() and e.text.rstrip()[-1] in ".!", e.text
+        assert not any(bad in e.text for bad in ("None", "=", "[", "EffectRef", "_")), e.text
+        assert e.section
