@@ -47,8 +47,6 @@ def waiting(c: Campaign):
 
 
 def push(c: Campaign, steps: tuple) -> Campaign:
-
-
     """Put effects at the head of the queue (they resolve next, top to bottom)."""
     return replace(c, pending=tuple(steps) + c.pending)
 
@@ -64,8 +62,6 @@ def run(c: Campaign) -> tuple[Campaign, list[Event]]:
 
 
 def _resolve(c: Campaign, step) -> tuple[Campaign, list[Event]]:
-
-
     """Location Effects: one map effect (SHIELD, EXPOSE, HEROISM, silver, HP, PERIL, CAMP, SHOP...)."""
     if isinstance(step, DrawEvent):
         return draw_event(c, step)
@@ -134,8 +130,6 @@ def hp(c: Campaign, n: int) -> tuple[Campaign, list[Event]]:
 
 
 def wound(c: Campaign, i: int, n: int) -> tuple[Campaign, list[Event]]:
-
-
     """HP -: damage to one hero on the map; shields may prevent it (DR-11)."""
     h = c.heroes[i]
     blocked = min(h.shields, n) if c.options.map_shields else 0

@@ -108,8 +108,6 @@ def _fits(b: Battle, deck: Deck, i: int, face: int, cid: str) -> bool:
 
 
 def _ready(b: Battle, deck: Deck, i: int, cid: str) -> bool:
-
-
     """Ability activation: the card holds a full set of unspent dice (dice-lock cards never activate)."""
     card = deck.card(cid)
     return not card.lock and sum(d.place == "card" for d in b.on_card(i, cid)) >= card.activation.dice

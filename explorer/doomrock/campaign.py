@@ -30,16 +30,12 @@ MAP = "Adventuring: Adventure map actions"
 
 
 def initial_state(options, deck) -> Campaign:
-
-
     """Setup: a campaign waiting for ``SetUp`` (the deck must hold enough cards)."""
     check_deck(deck, options)
     return Campaign(options, deck)
 
 
 def current_player(c: Campaign) -> int:
-
-
     """The party (0), CHANCE while only the table can act, or TERMINAL."""
     if c.result is not None:
         return TERMINAL
@@ -53,8 +49,6 @@ def is_terminal(c: Campaign) -> bool:
 
 
 def locations(c: Campaign):
-
-
     """Locations of the current area, then its permanent events (treated as extra locations)."""
     area = c.deck.card(c.area.id)
     return area.locations + tuple(c.deck.card(e).permanent for e in c.area.events)
@@ -115,8 +109,6 @@ def legal_actions(c: Campaign) -> list:
 
 
 def _gear(c: Campaign) -> list:
-
-
     """Items: equip and unequip outside battle."""
     acts = [Unequip(i, it) for i, h in enumerate(c.heroes) for it in dict.fromkeys(h.items)]
     acts += [Equip(i, it) for i in range(len(c.heroes)) for it in dict.fromkeys(c.inventory) if can_equip(c, i, it)]
@@ -124,8 +116,6 @@ def _gear(c: Campaign) -> list:
 
 
 def _shop(c: Campaign) -> list:
-
-
     """SHOP: purchases at the indicated price; sales of one epic or two common items for 1 silver."""
     acts = [Buy(it) for it in dict.fromkeys(c.area.shop) if c.deck.card(it).price <= c.silver]
     inv = sorted(c.inventory)
@@ -214,8 +204,6 @@ def explain_map(c: Campaign, action) -> str:
 
 
 def _pay_time(c: Campaign) -> Campaign:
-
-
     """Time constraint: spend a time marker from the setting card."""
     return replace(c, time=c.time - 1)
 

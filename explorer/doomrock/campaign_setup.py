@@ -51,8 +51,6 @@ def check_deck(d: Deck, o: Options) -> None:
 
 
 def set_up(c: Campaign, out: dict) -> tuple[Campaign, list[Event]]:
-
-
     """Setup, Adventure Map Setup (steps 1-6) and Encounter Deck Setup, from the shuffles."""
     d, o = c.deck, c.options
     ids = o.heroes or tuple(out["heroes"][: o.players])

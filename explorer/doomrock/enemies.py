@@ -55,8 +55,6 @@ def enrage_bonus(battle: Battle, encounter: Encounter, options: Options) -> int:
 
 def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: tuple[AIAction, ...],
                active: int | None, section: str = SECTION) -> tuple[Battle, list[Event]]:
-
-
     """Minion Activation: perform the actions of an AI card part from top to bottom."""
     events: list[Event] = []
     for action in script:

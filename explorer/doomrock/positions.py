@@ -30,8 +30,6 @@ def threat(battle: Battle, deck: Deck, i: int) -> int:
 
 
 def hero_armour(battle: Battle, deck: Deck, i: int) -> int:
-
-
     """Armor of a hero: from locked abilities and equipped items."""
     return hero_passives(battle, deck, i, "armour")
 
@@ -43,15 +41,11 @@ def enemy_armour(battle: Battle, uid: str) -> int:
 
 
 def enemies_in(battle: Battle, group: int) -> tuple[str, ...]:
-
-
     """Undefeated enemies of a group."""
     return tuple(e.uid for e in battle.alive_enemies if e.group == group)
 
 
 def heroes_in(battle: Battle, group: int) -> tuple[int, ...]:
-
-
     """Undefeated heroes of a group."""
     return tuple(i for i in battle.alive_heroes if battle.hero(i).group == group)
 
@@ -91,15 +85,11 @@ def push_hero(battle: Battle, i: int) -> Battle:
 
 
 def push_enemy(battle: Battle, uid: str) -> Battle:
-
-
     """Push: an enemy moves out of its group into a new, distant group."""
     return replace(battle.with_enemy(uid, group=battle.next_group), next_group=battle.next_group + 1)
 
 
 def move_targets(battle: Battle, i: int) -> tuple[str, ...]:
-
-
     """Moving: to any other group, or to a new, distant group."""
     own = battle.hero(i).group
     return tuple(f"group:{g}" for g in groups(battle) if g != own) + ("new",)

@@ -23,8 +23,6 @@ def starting_abilities(deck: Deck, hero_class: str, trait: str) -> tuple[str, ..
 
 
 def make_hero(deck: Deck, hero_id: str, trait: str) -> Hero:
-
-
     """Setup: a hero card with its trait, its starting abilities and the HP printed on the card."""
     card = deck.card(hero_id)
     return Hero(card.id, card.name, card.hp, card.hp, card.threat, starting_abilities(deck, card.hero_class, trait), trait=trait)
@@ -55,8 +53,6 @@ def ai_deck_cards(deck: Deck, deck_id: str, players: int) -> tuple[str, ...]:
 
 
 def tier1_decks(deck: Deck) -> tuple[str, ...]:
-
-
     """The AI decks of every tier I encounter (an extra encounter may bring any of them)."""
     return tuple(dict.fromkeys(e.deck for e in deck.encounters if e.tier == 1))
 

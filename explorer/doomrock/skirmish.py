@@ -27,8 +27,6 @@ class BattleState:
 
 
 def party(deck: Deck, options: Options) -> tuple:
-
-
     """The standalone battle's heroes (DR-21)."""
     ids = options.heroes or tuple(h.id for h in deck.heroes[: options.players])
     if len(ids) != options.players or not all(deck.has(h) and h in {x.id for x in deck.heroes} for h in ids):
@@ -37,8 +35,6 @@ def party(deck: Deck, options: Options) -> tuple:
 
 
 def encounter_of(deck: Deck, options: Options) -> str:
-
-
     """The standalone battle's encounter card (``options.encounter``)."""
     if options.encounter is None:
         return next(e.id for e in deck.encounters if e.tier == 1)
@@ -48,8 +44,6 @@ def encounter_of(deck: Deck, options: Options) -> str:
 
 
 def initial_state(options: Options, deck: Deck) -> BattleState:
-
-
     """Battle Setup step 1: the party in formation, waiting for ``SetUpBattle``."""
     return BattleState(options, deck, new_battle(deck, party(deck, options), encounter_of(deck, options), options.formation))
 
@@ -58,8 +52,6 @@ CHANCE_ACTIONS = (SetUpBattle, Roll, RollExtra, ShuffleExpose)
 
 
 def current_player(state: BattleState) -> int:
-
-
     """The party (0), CHANCE while only the table can act, or TERMINAL."""
     b = state.battle
     if b.result is not None:

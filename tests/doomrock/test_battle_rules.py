@@ -57,7 +57,8 @@ def test_illegal_actions_are_refused_and_nothing_changes():
     with pytest.raises(IllegalAction):
         s.play(Assign(0, "poisonous_stab"))  # another hero's card
     assert s.cursor == cursor + 2
-    s.undo(); s.undo()
+    s.undo()
+    s.undo()
     assert s.state == before
 
 
