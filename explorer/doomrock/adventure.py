@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.events import Event
-from .campaign_state import Campaign, CampTask, DrawEvent, FreeLevelUps, KeepTask, PickItems, ShopTask
+from .campaign_state import Campaign, CampTask, DrawEvent, FreeLevelUps, KeepTask, PartyDamageTask, PickItems, ShopTask
 from .cards import Choice, Loot, LootRow, Test
 from .effects import EffectRef
 
 SECTION = "Adventuring: Location Effects"
-DECISIONS = (Loot, Test, Choice, CampTask, ShopTask, KeepTask, FreeLevelUps, PickItems)
+DECISIONS = (Loot, Test, Choice, CampTask, ShopTask, KeepTask, FreeLevelUps, PickItems, PartyDamageTask)
 
 
 def stat(c: Campaign, i: int, name: str) -> int:
@@ -139,16 +139,22 @@ def wound(c: Campaign, i: int, n: int) -> tuple[Campaign, list[Event]]:
 
 
 def party_damage(c: Campaign, n: int) -> tuple[Campaign, list[Event]]:
-    """Party damage: divided point by point, each to the hero with the most HP (DR-11)."""
-    events = []
-    for _ in range(n):
-        alive = [i for i, h in enumerate(c.heroes) if h.hp > 0]
-        if not alive:
-            break
-        i = max(alive, key=lambda k: (c.heroes[k].hp, -k))
-        c, ev = wound(c, i, 1)
-        events += ev
-    return check_defeat(c, events)
+    """Party damage: "the damage may be divided between any number of heroes as they see fit"."""
+    alive = [i for i, h in enumerate(c.heroes) if h.hp > 0]
+    event = Event(f"The party is dealt {n} damage to divide among the heroes.", "Player Aid: Party damage")
+    if len(alive) == 1:
+        c, ev = wound(c, alive[0], n)
+        return check_defeat(c, [event] + ev)
+    return push(c, (PartyDamageTask(n),)), [event]
+
+
+def take_damage(c: Campaign, i: int) -> tuple[Campaign, list[Event]]:
+    """One point of the party damage to hero ``i``; when all is divided, defeated heroes are checked."""
+    task = c.pending[0]
+    c, events = wound(c, i, 1)
+    if task.left > 1 and any(h.hp > 0 for h in c.heroes):
+        return replace(c, pending=(PartyDamageTask(task.left - 1),) + c.pending[1:]), events
+    return check_defeat(replace(c, pending=c.pending[1:]), events)
 
 
 def check_defeat(c: Campaign, events: list[Event]) -> tuple[Campaign, list[Event]]:

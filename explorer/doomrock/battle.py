@@ -12,12 +12,13 @@ from ..core.events import Event
 from . import setup
 from .abilities import condition_met, resolve, spend_dice, targets, use_item
 from .cards import Deck
-from .enemies import run_script
+from .enemies import divided_damage, resume, run_script, steal
 from .options import Options
 from .positions import threat
 from .refusals import explain
 from .state import (
-    Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, Formation, KeepDice,
+    Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, Formation, GiveDie,
+    KeepDice, TakeDamage,
     MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, StopHiding, UseItem, set_pile,
 )
 
@@ -33,6 +34,8 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
     if b.phase == "setup":
         current = _labels(b)
         return [SetUpBattle()] + [Formation(f) for f in setup.formations(len(b.heroes)) if f != current]
+    if b.paused is not None:
+        return _decisions(b)
     if not b.expose_pool and b.expose_up:
         return [ShuffleExpose()]
     if options.heavy_planning:
@@ -57,6 +60,15 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
     elif b.phase == "actions":
         acts = _activations(b, deck, options) + _items(b, deck) + [EndRound()]
     return acts + [StopHiding(i) for i in b.alive_heroes if b.hero(i).hidden]
+
+
+def _decisions(b: Battle) -> list:
+    """Rules for the Rules: "players decide" inside an AI card (a stolen die, divided party damage)."""
+    p = b.paused
+    if p.kind == "steal":
+        return [GiveDie(d.index) for d in b.hero_dice(p.hero) if d.place == "card"]
+    taken = dict(p.shares)
+    return [TakeDamage(i) for i in b.alive_heroes if b.hero(i).life - taken.get(i, 0) > 0]
 
 
 def _labels(b: Battle) -> tuple[int, ...]:
@@ -234,6 +246,22 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         b = b.with_hero(action.hero, heroism=h.heroism - action.heroism,
                         heroism_on=tuple(sorted((k, n) for k, n in on.items() if n > 0)))
         b, events = resolve(b, deck, action.hero, card.effects, card.heroism, action.heroism, action.target, card.name)
+    elif isinstance(action, GiveDie):
+        b, events = steal(b, deck, b.paused.uid, b.die(b.paused.hero, action.die))
+        b, more = resume(b, deck, options)
+        events += more
+    elif isinstance(action, TakeDamage):
+        p = b.paused
+        shares = dict(p.shares)
+        shares[action.hero] = shares.get(action.hero, 0) + 1
+        p = replace(p, left=p.left - 1, shares=tuple(sorted(shares.items())))
+        events = [Event(f"{b.hero(action.hero).name} takes a point of the party damage.", "Battle Effects: Party damage")]
+        if p.left > 0 and any(b.hero(i).life - shares.get(i, 0) > 0 for i in b.alive_heroes):
+            b = replace(b, paused=p)
+        else:
+            b, more = divided_damage(replace(b, paused=p), deck, p.shares)
+            b, rest = resume(b, deck, options)
+            events += more + rest
     elif isinstance(action, StopHiding):
         b = b.with_hero(action.hero, hidden=False)
         events = [Event(f"{b.hero(action.hero).name} stops being hidden.", "Battle Effects: Hidden")]
@@ -389,7 +417,7 @@ def settle(b: Battle, deck: Deck) -> tuple[Battle, list[Event]]:
         elif not b.alive_heroes:
             b = replace(b, result="defeat", phase="over")
             events.append(Event("All heroes are defeated: the battle and the game are lost.", "Battle Basics and Positioning"))
-    if b.result is not None:
+    if b.result is not None or b.paused is not None:
         return b, events
     if b.phase == "roll" and b.roller not in b.alive_heroes:
         later = [j for j in b.alive_heroes if j > b.roller]

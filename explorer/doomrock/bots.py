@@ -12,8 +12,8 @@ from .campaign_state import (
 )
 from .adventure import stat
 from .state import (
-    Activate, ActivateBoss, ActivateMinion, Assign, DoneAssigning, EndInitiative, EndRound, KeepDice, MakeHeroism,
-    MakeShield, Reroll, UseItem,
+    Activate, ActivateBoss, ActivateMinion, Assign, DoneAssigning, EndInitiative, EndRound, GiveDie, KeepDice,
+    MakeHeroism, MakeShield, Reroll, TakeDamage, UseItem,
 )
 
 
@@ -43,6 +43,11 @@ class GreedyBot:
     # -- battle ---------------------------------------------------------------------------
     def _battle(self, deck, b, actions):
         kinds = {type(a) for a in actions}
+        if GiveDie in kinds:  # give up the die on the least valuable card
+            return min(actions, key=lambda a: self._card_value(deck, b.die(b.paused.hero, a.die).card))
+        if TakeDamage in kinds:  # the hero with the most HP left takes the point
+            taken = dict(b.paused.shares)
+            return max(actions, key=lambda a: b.hero(a.hero).life - taken.get(a.hero, 0))
         if Reroll in kinds or KeepDice in kinds:
             return self._reroll(deck, b, actions)
         assigns = [a for a in actions if isinstance(a, Assign)]
@@ -111,6 +116,8 @@ class GreedyBot:
     # -- map ------------------------------------------------------------------------------
     def _map(self, c, actions):
         kinds = {type(a) for a in actions}
+        if TakeDamage in kinds:
+            return max(actions, key=lambda a: c.heroes[a.hero].hp + (c.heroes[a.hero].shields if c.options.map_shields else 0))
         if len(actions) == 1:
             return actions[0]
         tests = [a for a in actions if isinstance(a, TestStat)]

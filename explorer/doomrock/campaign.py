@@ -12,11 +12,11 @@ from ..core.chance import Dice, Shuffle
 from ..core.errors import IllegalAction
 from ..core.events import Event
 from . import battle as battle_rules
-from .adventure import loot_row, push, remove_secret, run, stat, waiting
+from .adventure import loot_row, push, remove_secret, run, stat, take_damage, waiting
 from .campaign_setup import check_deck, reveal, set_up, setup_chance
 from .campaign_state import (
     Buy, Campaign, CampTask, Choose, DrawEvent, EndCamp, Equip, Explore, FreeLevelUps, KeepAbility, KeepItem, KeepTask,
-    LeaveShop, LevelUp, PickItems,
+    LeaveShop, LevelUp, PartyDamageTask, PickItems,
     RollLoot, Sell, SetUp, ShopTask, ShuffleEvents, StartBattle, TestStat, Travel, Unequip, VentureForth, Visit,
 )
 from .cards import Choice, Loot, Test
@@ -24,7 +24,7 @@ from .effects import STATS
 from .items import can_equip
 from .refusals import explain
 from .setup import new_battle
-from .state import CHANCE, PARTY, TERMINAL, SetUpBattle, Roll, RollExtra, ShuffleExpose
+from .state import CHANCE, PARTY, TERMINAL, Roll, RollExtra, SetUpBattle, ShuffleExpose, TakeDamage
 
 MAP = "Adventuring: Adventure map actions"
 
@@ -83,6 +83,8 @@ def legal_actions(c: Campaign) -> list:
         return [Choose(k) for k in range(len(head.options))]
     if isinstance(head, KeepTask):
         return [KeepAbility(card) for card in dict.fromkeys(head.cards)]
+    if isinstance(head, PartyDamageTask):
+        return [TakeDamage(i) for i, h in enumerate(c.heroes) if h.hp > 0]
     if isinstance(head, FreeLevelUps):
         return [LevelUp(i) for i in range(n) if i not in head.done] if c.ability_deck else [EndCamp()]
     if isinstance(head, PickItems):
@@ -184,7 +186,8 @@ def explain_map(c: Campaign, action) -> str:
     if head is not None:
         what = {Loot: "a LOOT! roll", Test: "a TEST", Choice: "the event's choice", CampTask: "the camp",
                 ShopTask: "the shop visit", KeepTask: "choosing the new ability", DrawEvent: "reshuffling the event deck",
-                FreeLevelUps: "the free level ups", PickItems: "choosing the common items"}.get(type(head), "an effect")
+                FreeLevelUps: "the free level ups", PickItems: "choosing the common items",
+                PartyDamageTask: "dividing the party damage"}.get(type(head), "an effect")
         return f"finish {what} first"
     if isinstance(action, (Travel, Explore, VentureForth)) and c.time == 0:
         return "no time is left: only actions that cost no time, then the battle"
@@ -277,6 +280,8 @@ def _map_action(c: Campaign, action, outcome) -> tuple[Campaign, list[Event]]:
     if isinstance(action, Choose):
         c = replace(c, pending=c.pending[1:])
         return push(c, head.options[action.option]), [Event(f"The party chooses option {action.option + 1}.", "Adventuring: Text event")]
+    if isinstance(action, TakeDamage):
+        return take_damage(c, action.hero)
     if isinstance(action, KeepItem):
         cards = list(head.cards)
         cards.remove(action.item)

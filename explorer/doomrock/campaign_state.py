@@ -47,6 +47,12 @@ class KeepTask:
 
 
 @dataclass(frozen=True)
+class PartyDamageTask:
+    """Party damage on the map: ``left`` points still to divide among the heroes."""
+    left: int
+
+
+@dataclass(frozen=True)
 class FreeLevelUps:
     """Quick Play: ``left`` more different heroes level up without paying silver."""
     left: int

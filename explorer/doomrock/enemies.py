@@ -13,7 +13,7 @@ from .cards import Deck, Encounter
 from .damage import deal_damage, name_of, place_expose
 from .options import Options
 from .positions import push_hero, threat
-from .state import Battle, Enemy
+from .state import Battle, Enemy, Pause
 
 SECTION = "Battle Sequence: Minion Activation"
 
@@ -57,7 +57,7 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
                active: int | None, section: str = SECTION) -> tuple[Battle, list[Event]]:
     """Minion Activation: perform the actions of an AI card part from top to bottom."""
     events: list[Event] = []
-    for action in script:
+    for k, action in enumerate(script):
         if battle.enemy(uid).defeated or not battle.alive_heroes:
             break
         me = battle.enemy(uid)
@@ -89,10 +89,13 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
                 battle = push_hero(battle, chosen)
                 events.append(Event(f"{who} pushes {hero.name} away.", section))
             elif action.do == "steal":
-                die = next(d for d in battle.dice if d.owner == chosen and d.place == "card")
-                battle = battle.with_die(die, place="stolen", card=uid)
-                events.append(Event(f"{who} steals a {die.face} from {hero.name}'s {deck.card(die.card).name}.",
-                                    "Battle Effects: Die steal"))
+                dice = [d for d in battle.dice if d.owner == chosen and d.place == "card"]
+                if len({(d.card, d.face) for d in dice}) > 1:  # the hero chooses which die
+                    pause = Pause(uid, script[k:], active, section, "steal", hero=chosen)
+                    events.append(Event(f"{who} steals a die: {hero.name} chooses which.", "Battle Effects: Die steal"))
+                    return replace(battle, paused=pause), events
+                battle, ev = steal(battle, deck, uid, dice[0])
+                events += ev
         elif action.do == "enrage":
             battle = replace(battle, enrage=max(0, battle.enrage + action.amount))
             events.append(Event(f"{who} enrages: the enrage value is now {battle.enrage}.", "Boss Activations: Enrage"))
@@ -104,7 +107,13 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
             battle = battle.with_enemy(uid, hp=me.hp + gained)
             events.append(Event(f"{who} heals {gained}.", section))
         elif action.do == "party_damage":
-            battle, ev = party_damage(battle, deck, who, action.amount + enrage_bonus(battle, deck.card(battle.encounter), options))
+            amount = action.amount + enrage_bonus(battle, deck.card(battle.encounter), options)
+            events.append(Event(f"{who} deals {amount} damage to the party.", "Battle Effects: Party damage"))
+            alive = battle.alive_heroes
+            if len(alive) > 1:  # the party divides it as it sees fit
+                left = min(amount, sum(battle.hero(i).life for i in alive))
+                return replace(battle, paused=Pause(uid, script[k:], active, section, "party_damage", left=left)), events
+            battle, ev = deal_damage(battle, deck, alive[0], amount)
             events += ev
         elif action.do == "spawn":
             battle, ev = spawn(battle, deck, options, uid, action.amount)
@@ -112,23 +121,28 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
     return battle, events
 
 
-def party_damage(battle: Battle, deck: Deck, who: str, amount: int) -> tuple[Battle, list[Event]]:
-    """Party damage: divided among the heroes, never below zero HP; point by point to the hero with
-    the most HP left (DR-11); each hero's share is one damage source."""
-    shares: dict[int, int] = {}
-    left = {i: battle.hero(i).life for i in battle.alive_heroes}
-    for _ in range(amount):
-        open_ = [i for i in left if left[i] > 0]
-        if not open_:
-            break
-        i = max(open_, key=lambda k: (left[k], -k))
-        shares[i] = shares.get(i, 0) + 1
-        left[i] -= 1
-    events = [Event(f"{who} deals {amount} damage to the party.", "Battle Effects: Party damage")]
-    for i, n in sorted(shares.items()):
+def steal(battle: Battle, deck: Deck, uid: str, die) -> tuple[Battle, list[Event]]:
+    """Die steal: the die goes onto the enemy until the battle ends or the enemy is defeated."""
+    hero = battle.hero(die.owner)
+    battle = battle.with_die(die, place="stolen", card=uid)
+    return battle, [Event(f"{name_of(battle, uid)} steals a {die.face} from {hero.name}'s {deck.card(die.card).name}.",
+                          "Battle Effects: Die steal")]
+
+
+def divided_damage(battle: Battle, deck: Deck, shares: tuple[tuple[int, int], ...]) -> tuple[Battle, list[Event]]:
+    """Party damage: each hero's share is dealt as one damage source."""
+    events: list[Event] = []
+    for i, n in shares:
         battle, ev = deal_damage(battle, deck, i, n)
         events += ev
     return battle, events
+
+
+def resume(battle: Battle, deck: Deck, options: Options) -> tuple[Battle, list[Event]]:
+    """Go on with the paused AI card after its waiting line."""
+    p = battle.paused
+    battle = replace(battle, paused=None)
+    return run_script(battle, deck, options, p.uid, p.script[1:], p.active, p.section)
 
 
 def spawn(battle: Battle, deck: Deck, options: Options, uid: str, count: int) -> tuple[Battle, list[Event]]:

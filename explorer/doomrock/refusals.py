@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from .cards import Deck
 from .state import (
-    Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, KeepDice, MakeHeroism,
-    MakeShield, PlaceHeroism, Reroll, Roll, UseItem,
+    Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, GiveDie, KeepDice,
+    MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, TakeDamage, UseItem,
 )
 
 PHASES = {"setup": "battle setup", "roll": "the roll phase", "initiative": "the initiative phase",
@@ -20,6 +20,12 @@ def explain(b: Battle, deck: Deck, action) -> str:
     if b.result is not None:
         return f"the battle is over: {b.result}"
     phase = PHASES.get(b.phase, b.phase)
+    if b.paused is not None:
+        if b.paused.kind == "steal":
+            return f"{b.hero(b.paused.hero).name} must first choose which assigned die the enemy steals"
+        return "the party must first divide the party damage, one point at a time, among heroes with HP left"
+    if isinstance(action, (GiveDie, TakeDamage)):
+        return "no enemy is stealing a die or dealing party damage now"
     if isinstance(action, (Roll, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning)):
         return _roll(b, deck, action, phase)
     if isinstance(action, PlaceHeroism):

@@ -88,6 +88,21 @@ class Enemy:
 
 
 @dataclass(frozen=True)
+class Pause:
+    """An AI card waiting for the players ("players decide"): which die a hero gives up to a steal,
+    or how party damage is divided. ``script`` holds the remaining lines, the first one waiting."""
+
+    uid: str
+    script: tuple
+    active: int | None
+    section: str
+    kind: str  # "steal" or "party_damage"
+    hero: int | None = None  # steal: the victim
+    left: int = 0  # party damage still to divide
+    shares: tuple[tuple[int, int], ...] = ()  # party damage divided so far: (hero, points)
+
+
+@dataclass(frozen=True)
 class Battle:
     encounter: str
     heroes: tuple[Hero, ...]
@@ -110,6 +125,7 @@ class Battle:
     next_group: int = 1
     next_enemy: int = 1
     extra: str | None = None  # the extra tier I encounter
+    paused: Pause | None = None  # an AI card waiting for the players
     result: str | None = None  # "victory" or "defeat"
 
     def hero(self, i: int) -> Hero:
@@ -271,6 +287,18 @@ class ActivateBoss:
 
 
 @dataclass(frozen=True)
+class GiveDie:
+    """Die steal: the hero being robbed chooses which assigned die (number ``die``) the enemy takes."""
+    die: int
+
+
+@dataclass(frozen=True)
+class TakeDamage:
+    """Party damage: one point of it goes to hero ``hero`` (the party divides it as it sees fit)."""
+    hero: int
+
+
+@dataclass(frozen=True)
 class ShuffleExpose:
     """Battle Effects: the face-down expose pool is empty; the revealed markers are shuffled (chance)."""
 
@@ -281,4 +309,4 @@ class EndRound:
 
 
 BATTLE_ACTIONS = (Formation, SetUpBattle, Roll, RollExtra, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning, Activate,
-                  UseItem, StopHiding, EndInitiative, ActivateMinion, PlaceHeroism, ActivateBoss, ShuffleExpose, EndRound)
+                  UseItem, StopHiding, EndInitiative, ActivateMinion, PlaceHeroism, ActivateBoss, GiveDie, TakeDamage, ShuffleExpose, EndRound)

@@ -237,13 +237,38 @@ def test_a_hidden_hero_may_redirect_one_activation_a_round():
     assert not any(a.active is not None for a in rules.legal_actions(b, DECK, s.options) if isinstance(a, ActivateMinion))
 
 
-def test_party_damage_is_divided_and_never_below_zero():
-    from explorer.doomrock.enemies import party_damage
+def test_party_damage_is_divided_by_the_party_and_never_below_zero():
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
     s = started(heroes=("paladin", "rogue"))
-    b = s.state.battle.with_hero(0, hp=1).with_hero(1, hp=3)
-    b, events = party_damage(b, DECK, "The Dragon", 6)
-    assert (b.hero(0).hp, b.hero(1).hp) == (0, 0)
-    assert "deals 6 damage to the party" in events[0].text
+    b0 = replace(s.state.battle, phase="boss").with_hero(0, hp=1).with_hero(1, hp=3)
+    b, events = run_script(b0, DECK, s.options, "E3", (AIAction("party_damage", amount=6),), None)
+    assert b.paused.left == 4 and "deals 6 damage to the party" in events[-1].text  # no HP below zero
+    b = b0.with_hero(1, hp=5)
+    b, _ = run_script(b, DECK, s.options, "E3", (AIAction("party_damage", amount=3), AIAction("enrage", amount=1)), None)
+    assert rules.legal_actions(b, DECK, s.options) == [rules.TakeDamage(0), rules.TakeDamage(1)]
+    b, _ = rules.apply(b, DECK, s.options, rules.TakeDamage(1))
+    b, _ = rules.apply(b, DECK, s.options, rules.TakeDamage(0))
+    assert rules.legal_actions(b, DECK, s.options) == [rules.TakeDamage(1)]  # the paladin has no HP left to give
+    b, _ = rules.apply(b, DECK, s.options, rules.TakeDamage(1))
+    assert (b.hero(0).hp, b.hero(1).hp, b.paused, b.enrage) == (0, 3, None, 1)  # the card goes on after it
+
+
+def test_a_robbed_hero_chooses_the_stolen_die():
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    s = started(heroes=("paladin", "rogue"))
+    s.play(Roll(), outcome=[4, 2, 2, 2])
+    s.play(KeepDice())
+    s.play(Assign(0, "holy_strike"))
+    s.play(Assign(1, "shield_wall"))
+    s.play(DoneAssigning())
+    b = replace(s.state.battle, phase="minions")
+    b, _ = run_script(b, DECK, s.options, "E1", (AIAction("steal", ("highest_threat",)),), 0)
+    assert rules.legal_actions(b, DECK, s.options) == [rules.GiveDie(0), rules.GiveDie(1)]
+    b, events = rules.apply(b, DECK, s.options, rules.GiveDie(1))
+    assert b.die(0, 1).place == "stolen" and b.die(0, 1).card == "E1" and b.paused is None
+    assert "steals a 2 from Paladin's Shield wall" in events[0].text
 
 
 def test_a_hidden_hero_may_stop_hiding_and_is_revealed_when_attacked():

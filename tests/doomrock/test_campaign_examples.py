@@ -170,3 +170,14 @@ def test_quick_play_setup():
     s.play(picks[0])
     s.play(s.legal_actions()[0])
     assert len(s.state.inventory) == 3  # two kept, plus the first setting's common item reward
+
+
+def test_party_damage_on_the_map_is_divided_by_the_party():
+    from explorer.doomrock.campaign_state import PartyDamageTask
+    from explorer.doomrock.state import TakeDamage
+    c = campaign().state
+    c, events = rules.run(with_pending(c, DECK.card("W5").peril[0]))  # the party is dealt 2 damage
+    assert isinstance(c.pending[0], PartyDamageTask) and rules.legal_actions(c) == [TakeDamage(0), TakeDamage(1)]
+    c, _ = rules.apply(c, TakeDamage(1))
+    c, _ = rules.apply(c, TakeDamage(1))
+    assert [h.hp for h in c.heroes] == [6, 4] and not c.pending

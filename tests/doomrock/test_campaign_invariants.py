@@ -7,7 +7,7 @@ from hypothesis import given, strategies as st
 from explorer.core import Session
 from explorer.doomrock import Options, SetUpBattle
 from explorer.doomrock import campaign as rules
-from explorer.doomrock.campaign_state import StartBattle
+from explorer.doomrock.campaign_state import PartyDamageTask, StartBattle
 from explorer.doomrock.setup import expose_markers
 
 from .helpers import DECK
@@ -25,8 +25,9 @@ def check(c):
             check_battle(c, c.options)
     elif c.phase == "map":
         assert sorted(c.expose_pool + tuple(m for h in c.heroes for m in h.expose)) == total
+        dividing = any(isinstance(t, PartyDamageTask) for t in c.pending)  # HP 0 is checked once it is divided
         for h in c.heroes:
-            assert 1 <= h.hp <= h.max_hp or c.result is not None
+            assert (0 if dividing else 1) <= h.hp <= h.max_hp or c.result is not None
     items = c.inventory + tuple(i for h in c.heroes for i in h.items) + c.common + c.epic + tuple(i for a in c.board for i in a.shop)
     assert len(items) == len(set(items))
 
