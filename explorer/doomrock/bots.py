@@ -11,6 +11,7 @@ from .campaign_state import (
     Visit,
 )
 from .adventure import stat
+from .campaign import locations
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, DoneAssigning, EndInitiative, EndRound, GiveDie, KeepDice,
     MakeHeroism, MakeShield, Reroll, TakeDamage, UseItem,
@@ -141,15 +142,30 @@ class GreedyBot:
             return equips[0]
         if StartBattle in kinds:
             return StartBattle()
-        visits = [a for a in actions if isinstance(a, Visit)]
-        if visits and min(h.hp for h in c.heroes) <= 2:
-            return visits[-1]  # rest before pressing on
+        visits = [a for a in actions if isinstance(a, Visit) and self._worth_visiting(c, a)]
+        healing = [a for a in visits if self._heals(c, a)]
+        if healing and min(h.hp for h in c.heroes) <= 3:
+            return healing[0]  # rest before pressing on
         if VentureForth in kinds and not c.doomrock_revealed:
             return VentureForth()
-        visits = [a for a in actions if isinstance(a, Visit)]
         if visits and c.silver >= 2:
             return visits[0]
         if Explore in kinds:
             return Explore()
         travels = [a for a in actions if isinstance(a, Travel)]
-        return travels[0] if travels else actions[0]
+        if travels:
+            return travels[0]
+        return VentureForth() if VentureForth in kinds else actions[0]
+
+    @staticmethod
+    def _worth_visiting(c, a) -> bool:
+        """Skip free locations (a free shop with nothing affordable would be visited forever)."""
+        loc = locations(c)[a.location]
+        if any(getattr(st, "name", "") == "SHOP" for st in loc.steps):
+            return any(c.deck.card(i).price <= c.silver for i in c.area.shop)
+        return bool(loc.cost)
+
+    @staticmethod
+    def _heals(c, a) -> bool:
+        loc = locations(c)[a.location]
+        return any(getattr(st, "name", "") in ("CAMP", "HP") and (st.name == "CAMP" or st.param("amount") > 0) for st in loc.steps)
