@@ -9,7 +9,8 @@ from .campaign_state import (
     Buy, Campaign, Choose, EndCamp, Equip, Explore, KeepAbility, KeepItem, LeaveShop, LevelUp, RollLoot, Sell, SetUp,
     ShuffleEvents, StartBattle, TestStat, Travel, Unequip, VentureForth, Visit,
 )
-from .cards import Deck, load_deck, sample_deck
+from .cards import Deck
+from .deckfile import load_deck, sample_deck
 from .game import BATTLE_GAME, GAME
 from .options import Options
 from .skirmish import BattleState

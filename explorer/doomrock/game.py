@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..core.actions import ActionCodec
 from ..core.game import DataGame
 from . import skirmish
-from .cards import deck_from_json, sample_deck
+from .deckfile import deck_from_json, sample_deck
 from .options import Options
 from .state import BATTLE_ACTIONS
 

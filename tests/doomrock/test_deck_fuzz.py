@@ -6,7 +6,7 @@ from hypothesis import given, strategies as st
 
 from explorer.core import ContentError
 from explorer.doomrock import sample_deck
-from explorer.doomrock.cards import deck_from_json
+from explorer.doomrock.deckfile import deck_from_json
 
 RAW = sample_deck().raw
 
