@@ -11,17 +11,15 @@ from ..core.events import Event
 from .campaign_state import Campaign, CampTask, DrawEvent, FreeLevelUps, KeepTask, PartyDamageTask, PickItems, ShopTask
 from .cards import Choice, Loot, LootRow, Test
 from .effects import EffectRef
+from .items import hero_stat
 
 SECTION = "Adventuring: Location Effects"
 DECISIONS = (Loot, Test, Choice, CampTask, ShopTask, KeepTask, FreeLevelUps, PickItems, PartyDamageTask)
 
 
 def stat(c: Campaign, i: int, name: str) -> int:
-    """A statistic: the hero's ability cards with it, plus equipped items that raise it ("Items")."""
-    h = c.heroes[i]
-    base = sum(c.deck.card(a).stat == name for a in h.abilities)
-    return base + sum(e.param("amount") for it in h.items for e in c.deck.card(it).passive
-                      if e.name == "stat" and e.param("stat") == name)
+    """A statistic of hero ``i`` ("Items": ability cards with it plus equipped items)."""
+    return hero_stat(c.deck, c.heroes[i], name)
 
 
 def pile(piles: tuple, deck: str) -> tuple[str, ...]:

@@ -10,9 +10,11 @@ from ..core.errors import IllegalAction
 from ..core.events import Event
 from . import setup
 from .abilities import condition_met, resolve, spend_dice, targets, use_item
+from .campaign_state import Equip, Unequip
 from .cards import Deck
 from .enemies import divided_damage, resume, run_script, steal
 from .options import Options
+from .items import can_equip
 from .positions import threat
 from .refusals import explain
 from .roll_phase import assign_actions, assigner, faces_text, roll_actions, roll_phase
@@ -32,7 +34,10 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
         return []
     if b.phase == "setup":
         current = _labels(b)
-        return [SetUpBattle()] + [Formation(f) for f in setup.formations(len(b.heroes)) if f != current]
+        return ([SetUpBattle()] + [Formation(f) for f in setup.formations(len(b.heroes)) if f != current]
+                + [Unequip(i, it) for i, h in enumerate(b.heroes) for it in dict.fromkeys(h.items)]
+                + [Equip(i, it) for i, h in enumerate(b.heroes) for it in dict.fromkeys(b.inventory)
+                   if can_equip(deck, h, it)])
     if b.paused is not None:
         return _decisions(b)
     if not b.expose_pool and b.expose_up:
@@ -59,6 +64,22 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
     elif b.phase == "actions":
         acts = _activations(b, deck, options) + _items(b, deck) + [EndRound()]
     return acts + [StopHiding(i) for i in b.alive_heroes if b.hero(i).hidden]
+
+
+def gear_up(b: Battle, deck: Deck, action) -> tuple[Battle, list[Event]]:
+    """Battle Setup 1: gear up: "the final opportunity for the heroes to switch gear"."""
+    h = b.hero(action.hero)
+    inv, items = list(b.inventory), list(h.items)
+    if isinstance(action, Equip):
+        inv.remove(action.item)
+        items.append(action.item)
+        text = f"{h.name} equips {deck.card(action.item).name}."
+    else:
+        items.remove(action.item)
+        inv.append(action.item)
+        text = f"{h.name} unequips {deck.card(action.item).name}."
+    b = replace(b.with_hero(action.hero, items=tuple(items)), inventory=tuple(inv))
+    return b, [Event(text, "Battle Setup: 1. Set up party formation, gear up")]
 
 
 def _decisions(b: Battle) -> list:
@@ -174,6 +195,8 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         events = [Event("The party takes its formation: " + "; ".join(
             " and ".join(h.name for h in b.heroes if h.group == g) for g in sorted({h.group for h in b.heroes})) + ".",
             "Battle Setup: 1. Set up party formation")]
+    elif isinstance(action, (Equip, Unequip)):
+        b, events = gear_up(b, deck, action)
     elif isinstance(action, SetUpBattle):
         b, events = setup.set_up(b, deck, options, outcome)
     elif isinstance(action, ShuffleExpose):

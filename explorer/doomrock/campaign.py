@@ -113,7 +113,7 @@ def legal_actions(c: Campaign) -> list:
 def _gear(c: Campaign) -> list:
     """Items: equip and unequip outside battle."""
     acts = [Unequip(i, it) for i, h in enumerate(c.heroes) for it in dict.fromkeys(h.items)]
-    acts += [Equip(i, it) for i in range(len(c.heroes)) for it in dict.fromkeys(c.inventory) if can_equip(c, i, it)]
+    acts += [Equip(i, it) for i in range(len(c.heroes)) for it in dict.fromkeys(c.inventory) if can_equip(c.deck, c.heroes[i], it)]
     return acts
 
 
@@ -364,8 +364,8 @@ def start_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
             "The final battle is about to start but Doomrock has not been revealed: the game is lost.",
             "Adventuring: Victory and loss conditions")]
     enc = c.encounters[0]
-    b = new_battle(c.deck, c.heroes, enc, c.options.formation)
-    return replace(c, phase="battle", battle=b), [Event(f"Time has run out: the battle against {c.deck.card(enc).name} begins!", "Battles")]
+    b = new_battle(c.deck, c.heroes, enc, c.options.formation, c.inventory)
+    return replace(c, phase="battle", battle=b, inventory=()), [Event(f"Time has run out: the battle against {c.deck.card(enc).name} begins!", "Battles")]
 
 
 def finish_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
@@ -377,7 +377,7 @@ def finish_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
     heroes = tuple(replace(bh, hp=max(1, bh.hp), broken=0, shields=0, heroism=0, heroism_on=(), expose=(), hidden=False,
                            used_items=(), group=0, extra=0, redirected=False)
                    for bh in b.heroes)
-    c = replace(c, heroes=heroes, battle=None, expose_pool=markers, encounters=c.encounters[1:], battles_won=c.battles_won + 1)
+    c = replace(c, heroes=heroes, battle=None, expose_pool=markers, inventory=b.inventory, encounters=c.encounters[1:], battles_won=c.battles_won + 1)
     if not c.encounters:
         return replace(c, result="victory", phase="over"), [Event("The final battle is won: the heroes win the game!", "Adventuring: Victory and loss conditions")]
     rewards = c.deck.card(c.setting).rewards

@@ -20,6 +20,8 @@ class Options:
         heroes: hero card ids for the party; None draws them at random ("Setup").
         encounter: the standalone battle's encounter id (``doomrock-battle``); None picks the first
             tier I encounter of the deck.
+        items: item cards in the party inventory of a standalone battle, to equip at battle setup
+            ("gear up"); the campaign uses the party's own inventory.
         formation: the party's starting formation at battle setup, "distant" (each hero alone) or
             "together" (one group); the party may change it with ``Formation`` before ``SetUpBattle``
             ("Battle Setup: 1. Set up party formation", DR-9).
@@ -42,6 +44,7 @@ class Options:
     players: int = 2
     heroes: tuple[str, ...] | None = None
     encounter: str | None = None
+    items: tuple[str, ...] = ()
     formation: str = "distant"
     expose_blank: int = 10
     expose_plus1: int = 12
@@ -71,6 +74,9 @@ class Options:
             object.__setattr__(self, "heroes", heroes)
         if self.encounter is not None and not isinstance(self.encounter, str):
             raise ValueError(f"options.encounter must be an encounter id or None, got {self.encounter!r}")
+        if not isinstance(self.items, (list, tuple)) or len(self.items) > 20 or not all(isinstance(i, str) for i in self.items):
+            raise ValueError(f"options.items must be a list of at most 20 item ids, got {self.items!r}")
+        object.__setattr__(self, "items", tuple(self.items))
         if not isinstance(self.formation, str) or self.formation not in FORMATIONS:
             raise ValueError(f"options.formation must be one of {', '.join(FORMATIONS)}, got {self.formation!r}")
         for name in ("expose_blank", "expose_plus1", "expose_push", "expose_cumulation"):
@@ -95,6 +101,7 @@ class Options:
         d = {f.name: getattr(self, f.name) for f in fields(self)}
         if self.heroes is not None:
             d["heroes"] = list(self.heroes)
+        d["items"] = list(self.items)
         return d
 
     @classmethod

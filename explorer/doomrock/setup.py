@@ -57,12 +57,13 @@ def tier1_decks(deck: Deck) -> tuple[str, ...]:
     return tuple(dict.fromkeys(e.deck for e in deck.encounters if e.tier == 1))
 
 
-def new_battle(deck: Deck, heroes: tuple[Hero, ...], encounter: str, formation: str) -> Battle:
+def new_battle(deck: Deck, heroes: tuple[Hero, ...], encounter: str, formation: str,
+               inventory: tuple[str, ...] = ()) -> Battle:
     """A battle waiting for ``SetUpBattle``: heroes keep HP, expose, shield and heroism markers."""
     placed = tuple(replace(h, hidden=False, used_items=(), heroism_on=()) for h in heroes)
     dice = tuple(Die(i, k) for i, h in enumerate(placed) for k in range(len(h.abilities)))
     groups = (0,) * len(heroes) if formation == "together" else tuple(range(len(heroes)))
-    return place_party(Battle(encounter, placed, dice=dice), groups)
+    return place_party(Battle(encounter, placed, dice=dice, inventory=tuple(inventory)), groups)
 
 
 def setup_chance(battle: Battle, deck: Deck, options: Options, held: tuple[str, ...]) -> Joint:

@@ -45,7 +45,12 @@ def encounter_of(deck: Deck, options: Options) -> str:
 
 def initial_state(options: Options, deck: Deck) -> BattleState:
     """Battle Setup step 1: the party in formation, waiting for ``SetUpBattle``."""
-    return BattleState(options, deck, new_battle(deck, party(deck, options), encounter_of(deck, options), options.formation))
+    items = options.items
+    unknown = [i for i in items if i not in {x.id for x in deck.items}]
+    if unknown:
+        raise ValueError(f"options.items: {unknown[0]!r} is no item of this deck")
+    return BattleState(options, deck, new_battle(deck, party(deck, options), encounter_of(deck, options),
+                                                 options.formation, items))
 
 
 CHANCE_ACTIONS = (SetUpBattle, Roll, RollExtra, ShuffleExpose)

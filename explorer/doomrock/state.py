@@ -126,6 +126,7 @@ class Battle:
     next_enemy: int = 1
     extra: str | None = None  # the extra tier I encounter
     paused: Pause | None = None  # an AI card waiting for the players
+    inventory: tuple[str, ...] = ()  # the party's unequipped items (gear-up before the battle card)
     result: str | None = None  # "victory" or "defeat"
 
     def hero(self, i: int) -> Hero:

@@ -293,3 +293,21 @@ def test_party_formation_any_configuration_before_setup():
     b = s.state.battle
     assert b.hero(0).group == b.hero(1).group != b.hero(2).group
     assert not {h.group for h in b.heroes} & {e.group for e in b.enemies}
+
+
+def test_gear_up_at_battle_setup_then_no_more_trading():
+    from explorer.doomrock import Equip, Unequip
+    s = Session("doomrock-battle", Options(players=2, heroes=("paladin", "rogue"), items=("war_axe", "leather_armour", "elven_bow")),
+                DECK, seed=2)
+    acts = s.legal_actions()
+    assert Equip(0, "war_axe") in acts and Equip(1, "war_axe") not in acts  # STR 2 needed
+    assert Equip(1, "elven_bow") in acts and Equip(0, "elven_bow") not in acts  # AGI 2 needed
+    s.play(Equip(0, "war_axe"))
+    assert Equip(0, "elven_bow") not in s.legal_actions()  # both hands are full
+    s.play(Equip(0, "leather_armour"))
+    s.play(Unequip(0, "leather_armour"))
+    s.play(Equip(1, "leather_armour"))
+    s.play(SetUpBattle())
+    b = s.state.battle
+    assert b.hero(0).items == ("war_axe",) and b.hero(1).items == ("leather_armour",) and b.inventory == ("elven_bow",)
+    assert not any(isinstance(a, (Equip, Unequip)) for a in s.legal_actions())
