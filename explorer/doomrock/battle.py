@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core.chance import Dice, Shuffle
+from ..core.chance import Dice, Joint, Shuffle
 from ..core.errors import IllegalAction
 from ..core.events import Event
 from . import setup
@@ -172,16 +172,42 @@ def chance(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...
         waiting = [d for d in b.dice if d.place == "waiting"]
         owner = waiting[0].owner if waiting else 0
         return Dice(sum(d.owner == owner for d in waiting), "extra dice")
-    if isinstance(action, (ActivateMinion, ActivateBoss)):
-        try:
-            deck_id = b.enemy(action.enemy).deck
-        except KeyError:
-            return None
-        if not b.pile(b.ai_draw, deck_id):
-            return Shuffle(b.pile(b.ai_discard, deck_id), f"{deck_id} AI discard pile")
     if isinstance(action, ShuffleExpose):
         return Shuffle(b.expose_up, "revealed expose markers")
-    return None
+    ai = None
+    if isinstance(action, (ActivateMinion, ActivateBoss)):
+        deck_id = b.enemy(action.enemy).deck
+        if not b.pile(b.ai_draw, deck_id):
+            ai = Shuffle(b.pile(b.ai_discard, deck_id), f"{deck_id} AI discard pile")
+    if expose_need(b, deck, action) <= len(b.expose_pool):
+        return ai
+    # The pool may run out during this action: "all face up expose markers should immediately be turned
+    # face down and shuffled". The shuffle is drawn now as an order of ranks (DR-3).
+    ranks = Shuffle(tuple(str(n) for n in range(sum(k for _, k in options.expose_counts))), "expose reshuffle order")
+    return Joint(tuple((name, part) for name, part in (("ai", ai), ("reshuffle", ranks)) if part is not None))
+
+
+def expose_need(b: Battle, deck: Deck, action) -> int:
+    """The most expose markers ``action`` could place (to know whether the pool may run out)."""
+    def count(effects, heroism: int = 0, bonus=()) -> int:
+        return (sum(e.param("count") for e in effects if e.name == "expose")
+                + heroism * sum(e.param("amount") for e in bonus if e.name == "bonus_expose"))
+
+    def script(lines) -> int:
+        return sum(a.amount for a in lines if a.do == "expose")
+
+    if isinstance(action, Activate):
+        card = deck.card(action.card)
+        return count(card.effects, action.heroism, card.heroism)
+    if isinstance(action, UseItem):
+        return count(deck.card(action.item).use)
+    if isinstance(action, (ActivateMinion, ActivateBoss)):
+        part = "minion" if isinstance(action, ActivateMinion) else "boss"
+        cards = deck.card(b.enemy(action.enemy).deck).cards
+        return max((script(getattr(c, part)) for c in cards), default=0)
+    if isinstance(action, (GiveDie, TakeDamage)) and b.paused is not None:
+        return script(b.paused.script)
+    return 0
 
 
 # ---- doing it -------------------------------------------------------------------------------
@@ -190,6 +216,9 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
     """Play one listed action ("Battle Sequence"); anything else raises ``IllegalAction``."""
     if action not in legal_actions(b, deck, options):
         raise IllegalAction(explain(b, deck, action))
+    if isinstance(outcome, dict) and "reshuffle" in outcome:  # a Joint with the expose reshuffle order
+        b = replace(b, ranks=tuple(outcome["reshuffle"]))
+        outcome = outcome.get("ai")
     if isinstance(action, Formation):
         b = setup.place_party(b, action.groups)
         events = [Event("The party takes its formation: " + "; ".join(
@@ -257,7 +286,7 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         b, events = end_round(b, options)
     else:  # pragma: no cover
         raise IllegalAction(f"{action} is not a battle action")
-    b, more = settle(b, deck)
+    b, more = settle(replace(b, ranks=()), deck)
     return b, events + more
 
 

@@ -127,6 +127,7 @@ class Battle:
     extra: str | None = None  # the extra tier I encounter
     paused: Pause | None = None  # an AI card waiting for the players
     inventory: tuple[str, ...] = ()  # the party's unequipped items (gear-up before the battle card)
+    ranks: tuple[str, ...] = ()  # during one action only: the order for an expose reshuffle (DR-3)
     result: str | None = None  # "victory" or "defeat"
 
     def hero(self, i: int) -> Hero:

@@ -311,3 +311,27 @@ def test_gear_up_at_battle_setup_then_no_more_trading():
     b = s.state.battle
     assert b.hero(0).items == ("war_axe",) and b.hero(1).items == ("leather_armour",) and b.inventory == ("elven_bow",)
     assert not any(isinstance(a, (Equip, Unequip)) for a in s.legal_actions())
+
+
+def test_expose_pool_running_out_mid_action_reshuffles_at_once():
+    s = started(heroes=("wizard", "rogue"))
+    s.play(Roll(), outcome=[2, 1, 1, 1])
+    s.play(KeepDice())
+    s.play(Assign(0, "arcane_mark"))  # expose 2, any range, initiative
+    s.play(DoneAssigning())
+    s.play(Roll(), outcome=[1, 1, 1, 1])
+    s.play(KeepDice())
+    s.play(DoneAssigning())
+    b = s.state.battle
+    markers = b.expose_pool
+    b = replace(b, expose_pool=markers[:1], expose_up=markers[1:])  # one face-down marker left
+    action = Activate(0, "arcane_mark", "E1", 0)
+    spec = rules.chance(b, DECK, s.options, action)
+    assert [name for name, _ in spec.parts] == ["reshuffle"]
+    order = [str(n) for n in reversed(range(29))]
+    b, events = rules.apply(b, DECK, s.options, action, {"reshuffle": order})
+    assert b.enemy("E1").expose == (markers[0], max(markers[1:]))
+    assert any("shuffled into a new pool" in e.text for e in events)
+    assert b.ranks == () and b.expose_up == () and len(b.expose_pool) == 27
+    # With enough face-down markers, no reshuffle order is asked for.
+    assert rules.chance(s.state.battle, DECK, s.options, action) is None
