@@ -39,6 +39,18 @@ def targets(battle: Battle, i: int, kind: str, effects) -> tuple[str, ...]:
     return ("self",)
 
 
+def reactions(battle: Battle, deck: Deck, i: int) -> tuple[str, ...]:
+    """Reaction abilities of hero ``i`` with a full set of dice and their condition met."""
+    h = battle.hero(i)
+    out = []
+    for cid in dict.fromkeys(h.abilities):
+        card = deck.card(cid)
+        ready = sum(d.place == "card" for d in battle.on_card(i, cid)) >= card.activation.dice
+        if card.reaction and not card.lock and ready and condition_met(battle, i, card.condition):
+            out.append(cid)
+    return tuple(out)
+
+
 def condition_met(battle: Battle, i: int, condition: str | None) -> bool:
     """Activation condition: a prioritized exception listed at the bottom of the card."""
     if condition == "not_surrounded":

@@ -9,7 +9,7 @@ from ..core.chance import Dice, Joint, Shuffle
 from ..core.errors import IllegalAction
 from ..core.events import Event
 from . import setup
-from .abilities import condition_met, resolve, spend_dice, targets, use_item
+from .abilities import condition_met, reactions, resolve, spend_dice, targets, use_item
 from .campaign_state import Equip, Unequip
 from .cards import Deck
 from .enemies import divided_damage, resume, run_script, steal
@@ -20,7 +20,7 @@ from .refusals import explain
 from .roll_phase import assign_actions, assigner, faces_text, roll_actions, roll_phase
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, Formation, GiveDie,
-    KeepDice, TakeDamage,
+    KeepDice, NoReaction, TakeDamage,
     MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, StopHiding, UseItem, set_pile,
 )
 
@@ -39,7 +39,7 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
                 + [Equip(i, it) for i, h in enumerate(b.heroes) for it in dict.fromkeys(b.inventory)
                    if can_equip(deck, h, it)])
     if b.paused is not None:
-        return _decisions(b)
+        return _decisions(b, deck, options)
     if not b.expose_pool and b.expose_up:
         return [ShuffleExpose()]
     if options.heavy_planning:
@@ -57,10 +57,10 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
     if b.phase == "initiative":
         acts = _activations(b, deck, options, initiative=True) + _items(b, deck) + [EndInitiative()]
     elif b.phase == "minions":
-        acts = _minion_choices(b, deck) + _activations(b, deck, options, reaction=True) + _items(b, deck)
+        acts = _minion_choices(b, deck) + _items(b, deck)
     elif b.phase == "boss":
         acts = [ActivateBoss(e.uid) for e in b.alive_enemies if e.boss and not e.activated]
-        acts += _activations(b, deck, options, reaction=True) + _items(b, deck)
+        acts += _items(b, deck)
     elif b.phase == "actions":
         acts = _activations(b, deck, options) + _items(b, deck) + [EndRound()]
     return acts + [StopHiding(i) for i in b.alive_heroes if b.hero(i).hidden]
@@ -82,11 +82,18 @@ def gear_up(b: Battle, deck: Deck, action) -> tuple[Battle, list[Event]]:
     return b, [Event(text, "Battle Setup: 1. Set up party formation, gear up")]
 
 
-def _decisions(b: Battle) -> list:
+def _decisions(b: Battle, deck: Deck, options: Options) -> list:
     """Rules for the Rules: "players decide" inside an AI card (a stolen die, divided party damage)."""
     p = b.paused
     if p.kind == "steal":
         return [GiveDie(d.index) for d in b.hero_dice(p.hero) if d.place == "card"]
+    if p.kind == "reaction":
+        acts = []
+        for cid in reactions(b, deck, p.hero):
+            card = deck.card(cid)
+            most = 0 if not card.heroism else b.hero(p.hero).placed(cid) if options.heavy_planning else b.hero(p.hero).heroism
+            acts += [Activate(p.hero, cid, t, n) for t in targets(b, p.hero, card.target, card.effects) for n in range(most + 1)]
+        return acts + [NoReaction()]
     taken = dict(p.shares)
     return [TakeDamage(i) for i in b.alive_heroes if b.hero(i).life - taken.get(i, 0) > 0]
 
@@ -103,14 +110,15 @@ def _ready(b: Battle, deck: Deck, i: int, cid: str) -> bool:
     return not card.lock and sum(d.place == "card" for d in b.on_card(i, cid)) >= card.activation.dice
 
 
-def _activations(b: Battle, deck: Deck, options: Options, initiative: bool = False, reaction: bool = False) -> list:
+def _activations(b: Battle, deck: Deck, options: Options, initiative: bool = False) -> list:
     """Hero Action Phase: every ready card on every valid target with any affordable heroism."""
     acts = []
     for i in b.alive_heroes:
         h = b.hero(i)
         for cid in dict.fromkeys(h.abilities):
             card = deck.card(cid)
-            if not _ready(b, deck, i, cid) or (initiative and not card.activation.initiative) or (reaction and not card.reaction):
+            # A reaction is used only when its condition is met: its hero is attacked (DR-17).
+            if not _ready(b, deck, i, cid) or card.reaction or (initiative and not card.activation.initiative):
                 continue
             if not condition_met(b, i, card.condition):
                 continue
@@ -255,6 +263,11 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         b = b.with_hero(action.hero, heroism=h.heroism - action.heroism,
                         heroism_on=tuple(sorted((k, n) for k, n in on.items() if n > 0)))
         b, events = resolve(b, deck, action.hero, card.effects, card.heroism, action.heroism, action.target, card.name)
+        if b.paused is not None and b.paused.kind == "reaction":  # the attack goes on after the reaction
+            b, more = resume(b, deck, options)
+            events += more
+    elif isinstance(action, NoReaction):
+        b, events = resume(b, deck, options)
     elif isinstance(action, GiveDie):
         b, events = steal(b, deck, b.paused.uid, b.die(b.paused.hero, action.die))
         b, more = resume(b, deck, options)

@@ -10,6 +10,7 @@ from dataclasses import replace
 from ..core.events import Event
 from .ai import AIAction
 from .cards import Deck, Encounter
+from .abilities import reactions
 from .damage import deal_damage, name_of, place_expose
 from .options import Options
 from .positions import push_hero, threat
@@ -54,8 +55,11 @@ def enrage_bonus(battle: Battle, encounter: Encounter, options: Options) -> int:
 
 
 def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: tuple[AIAction, ...],
-               active: int | None, section: str = SECTION) -> tuple[Battle, list[Event]]:
-    """Minion Activation: perform the actions of an AI card part from top to bottom."""
+               active: int | None, section: str = SECTION, forced: int | None = None) -> tuple[Battle, list[Event]]:
+    """Minion Activation: perform the actions of an AI card part from top to bottom.
+
+    ``forced`` is the target of the first line when it resumes after the target's reaction.
+    """
     events: list[Event] = []
     for k, action in enumerate(script):
         if battle.enemy(uid).defeated or not battle.alive_heroes:
@@ -64,11 +68,14 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
         who = name_of(battle, uid)
         if action.target:
             chosen = None
-            for t in action.target:
-                i = pick(battle, deck, uid, t, active)
-                if i is not None and valid(battle, uid, action, i):
-                    chosen = i
-                    break
+            if k == 0 and forced is not None:
+                chosen = forced if forced in battle.alive_heroes and valid(battle, uid, action, forced) else None
+            else:
+                for t in action.target:
+                    i = pick(battle, deck, uid, t, active)
+                    if i is not None and valid(battle, uid, action, i):
+                        chosen = i
+                        break
             if chosen is None:
                 events.append(Event(f"{who} cannot {action.text}: skipped.", section))
                 continue
@@ -78,6 +85,10 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
                     battle = battle.with_enemy(uid, group=hero.group)
                 events.append(Event(f"{who} moves adjacent to {hero.name}.", section))
             elif action.do == "attack":
+                if not (k == 0 and forced is not None) and reactions(battle, deck, chosen):
+                    # Reaction: the attacked hero may activate a reaction ability before the damage.
+                    events.append(Event(f"{who} attacks {hero.name}, who may react first.", "Hero Action Phase: Reaction"))
+                    return replace(battle, paused=Pause(uid, script[k:], active, section, "reaction", hero=chosen)), events
                 amount = action.amount + enrage_bonus(battle, deck.card(battle.encounter), options)
                 events.append(Event(f"{who} attacks {hero.name} for {amount} damage.", section))
                 battle, ev = deal_damage(battle, deck, chosen, amount)
@@ -139,9 +150,11 @@ def divided_damage(battle: Battle, deck: Deck, shares: tuple[tuple[int, int], ..
 
 
 def resume(battle: Battle, deck: Deck, options: Options) -> tuple[Battle, list[Event]]:
-    """Go on with the paused AI card after its waiting line."""
+    """Go on with the paused AI card: after its waiting line, or (after a reaction) with the attack itself."""
     p = battle.paused
     battle = replace(battle, paused=None)
+    if p.kind == "reaction":
+        return run_script(battle, deck, options, p.uid, p.script, p.active, p.section, forced=p.hero)
     return run_script(battle, deck, options, p.uid, p.script[1:], p.active, p.section)
 
 

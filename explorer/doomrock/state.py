@@ -96,7 +96,7 @@ class Pause:
     script: tuple
     active: int | None
     section: str
-    kind: str  # "steal" or "party_damage"
+    kind: str  # "steal", "party_damage" or "reaction"
     hero: int | None = None  # steal: the victim
     left: int = 0  # party damage still to divide
     shares: tuple[tuple[int, int], ...] = ()  # party damage divided so far: (hero, points)
@@ -295,6 +295,11 @@ class GiveDie:
 
 
 @dataclass(frozen=True)
+class NoReaction:
+    """Reaction: the attacked hero lets the attack go ahead without reacting."""
+
+
+@dataclass(frozen=True)
 class TakeDamage:
     """Party damage: one point of it goes to hero ``hero`` (the party divides it as it sees fit)."""
     hero: int
@@ -311,4 +316,4 @@ class EndRound:
 
 
 BATTLE_ACTIONS = (Formation, SetUpBattle, Roll, RollExtra, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning, Activate,
-                  UseItem, StopHiding, EndInitiative, ActivateMinion, PlaceHeroism, ActivateBoss, GiveDie, TakeDamage, ShuffleExpose, EndRound)
+                  UseItem, StopHiding, EndInitiative, ActivateMinion, PlaceHeroism, ActivateBoss, GiveDie, TakeDamage, NoReaction, ShuffleExpose, EndRound)

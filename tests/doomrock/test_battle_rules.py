@@ -335,3 +335,28 @@ def test_expose_pool_running_out_mid_action_reshuffles_at_once():
     assert b.ranks == () and b.expose_up == () and len(b.expose_pool) == 27
     # With enough face-down markers, no reshuffle order is asked for.
     assert rules.chance(s.state.battle, DECK, s.options, action) is None
+
+
+def test_a_reaction_is_used_when_its_hero_is_attacked_before_the_damage():
+    from explorer.doomrock import NoReaction
+    s = started(heroes=("ranger", "rogue"))
+    s.play(Roll(), outcome=[1, 2, 4, 4])
+    s.play(KeepDice())
+    s.play(Assign(1, "evade"))  # a reaction: 1 shield
+    s.play(DoneAssigning())
+    s.play(Roll(), outcome=[4, 4, 4, 4])
+    s.play(KeepDice())
+    s.play(DoneAssigning())
+    b = s.state.battle
+    assert not any(isinstance(a, Activate) and a.card == "evade" for a in rules.legal_actions(b, DECK, s.options))
+    b = replace(b, phase="minions").with_enemy("E1", group=b.hero(0).group)
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    hp = b.hero(0).hp
+    paused, events = run_script(b, DECK, s.options, "E1", (AIAction("attack", ("highest_adjacent",), 2),), None)
+    assert "may react first" in events[-1].text
+    assert rules.legal_actions(paused, DECK, s.options) == [Activate(0, "evade", "self", 0), NoReaction()]
+    after, _ = rules.apply(paused, DECK, s.options, Activate(0, "evade", "self", 0))
+    assert after.hero(0).hp == hp - 1 and after.paused is None  # the shield absorbed 1 of the 2
+    plain, _ = rules.apply(paused, DECK, s.options, NoReaction())
+    assert plain.hero(0).hp == hp - 2
