@@ -20,7 +20,7 @@ from .refusals import explain
 from .roll_phase import assign_actions, assigner, faces_text, roll_actions, roll_phase
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, Formation, GiveDie,
-    KeepDice, NoReaction, TakeDamage,
+    ChooseTarget, KeepDice, NoReaction, TakeDamage,
     MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, StopHiding, UseItem, set_pile,
 )
 
@@ -87,6 +87,8 @@ def _decisions(b: Battle, deck: Deck, options: Options) -> list:
     p = b.paused
     if p.kind == "steal":
         return [GiveDie(d.index) for d in b.hero_dice(p.hero) if d.place == "card"]
+    if p.kind == "target":
+        return [ChooseTarget(i) for i in p.choices]
     if p.kind == "reaction":
         acts = []
         for cid in reactions(b, deck, p.hero):
@@ -268,6 +270,11 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
             events += more
     elif isinstance(action, NoReaction):
         b, events = resume(b, deck, options)
+    elif isinstance(action, ChooseTarget):
+        b = replace(b, paused=replace(b.paused, hero=action.hero))
+        events = [Event(f"The players choose {b.hero(action.hero).name}.", "Rules for the Rules: Event order")]
+        b, more = resume(b, deck, options)
+        events += more
     elif isinstance(action, GiveDie):
         b, events = steal(b, deck, b.paused.uid, b.die(b.paused.hero, action.die))
         b, more = resume(b, deck, options)

@@ -21,6 +21,8 @@ def explain(b: Battle, deck: Deck, action) -> str:
         return f"the battle is over: {b.result}"
     phase = PHASES.get(b.phase, b.phase)
     if b.paused is not None:
+        if b.paused.kind == "target":
+            return "the players must first choose the enemy's target among the heroes tied in threat"
         if b.paused.kind == "reaction":
             return f"{b.hero(b.paused.hero).name} is being attacked: react with a reaction ability, or let it be"
         if b.paused.kind == "steal":

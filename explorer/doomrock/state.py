@@ -96,10 +96,11 @@ class Pause:
     script: tuple
     active: int | None
     section: str
-    kind: str  # "steal", "party_damage" or "reaction"
+    kind: str  # "steal", "party_damage", "reaction" or "target"
     hero: int | None = None  # steal: the victim
     left: int = 0  # party damage still to divide
     shares: tuple[tuple[int, int], ...] = ()  # party damage divided so far: (hero, points)
+    choices: tuple[int, ...] = ()  # target: the heroes tied in threat
 
 
 @dataclass(frozen=True)
@@ -295,6 +296,12 @@ class GiveDie:
 
 
 @dataclass(frozen=True)
+class ChooseTarget:
+    """Rules for the Rules: heroes tied in threat for an AI card's target; the players pick ``hero``."""
+    hero: int
+
+
+@dataclass(frozen=True)
 class NoReaction:
     """Reaction: the attacked hero lets the attack go ahead without reacting."""
 
@@ -316,4 +323,4 @@ class EndRound:
 
 
 BATTLE_ACTIONS = (Formation, SetUpBattle, Roll, RollExtra, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning, Activate,
-                  UseItem, StopHiding, EndInitiative, ActivateMinion, PlaceHeroism, ActivateBoss, GiveDie, TakeDamage, NoReaction, ShuffleExpose, EndRound)
+                  UseItem, StopHiding, EndInitiative, ActivateMinion, PlaceHeroism, ActivateBoss, GiveDie, TakeDamage, NoReaction, ChooseTarget, ShuffleExpose, EndRound)

@@ -360,3 +360,20 @@ def test_a_reaction_is_used_when_its_hero_is_attacked_before_the_damage():
     assert after.hero(0).hp == hp - 1 and after.paused is None  # the shield absorbed 1 of the 2
     plain, _ = rules.apply(paused, DECK, s.options, NoReaction())
     assert plain.hero(0).hp == hp - 2
+
+
+def test_heroes_tied_in_threat_the_players_choose_the_target():
+    from explorer.doomrock import ChooseTarget
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    s = started(heroes=("paladin", "warrior"))
+    b = replace(s.state.battle, phase="boss").with_hero(1, threat=8)
+    line = (AIAction("attack", ("highest_threat",), 2, "any"),)
+    paused, events = run_script(b, DECK, s.options, "E3", line, None)
+    assert rules.legal_actions(paused, DECK, s.options) == [ChooseTarget(0), ChooseTarget(1)]
+    after, _ = rules.apply(paused, DECK, s.options, ChooseTarget(1))
+    assert (after.hero(0).life, after.hero(1).life) == (6, 5) and after.paused is None
+    # Only one of the tied heroes is adjacent: a melee attack needs no choice.
+    b = b.with_enemy("E3", group=b.hero(0).group)
+    done, _ = run_script(b, DECK, s.options, "E3", (AIAction("attack", ("highest_threat",), 2),), None)
+    assert done.paused is None and done.hero(0).life == 4
