@@ -51,6 +51,12 @@ def reactions(battle: Battle, deck: Deck, i: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+def usable_items(battle: Battle, deck: Deck) -> bool:
+    """Does any undefeated hero hold an item whose Use: effect is still unused this round?"""
+    return any(deck.card(it).use and it not in battle.hero(i).used_items for i in battle.alive_heroes
+               for it in battle.hero(i).items)
+
+
 def condition_met(battle: Battle, i: int, condition: str | None) -> bool:
     """Activation condition: a prioritized exception listed at the bottom of the card."""
     if condition == "not_surrounded":

@@ -95,7 +95,7 @@ def _decisions(b: Battle, deck: Deck, options: Options) -> list:
             card = deck.card(cid)
             most = 0 if not card.heroism else b.hero(p.hero).placed(cid) if options.heavy_planning else b.hero(p.hero).heroism
             acts += [Activate(p.hero, cid, t, n) for t in targets(b, p.hero, card.target, card.effects) for n in range(most + 1)]
-        return acts + [NoReaction()]
+        return acts + _items(b, deck) + [NoReaction()]
     taken = dict(p.shares)
     return [TakeDamage(i) for i in b.alive_heroes if b.hero(i).life - taken.get(i, 0) > 0]
 
@@ -296,6 +296,9 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         events = [Event(f"{b.hero(action.hero).name} stops being hidden.", "Battle Effects: Hidden")]
     elif isinstance(action, UseItem):
         b, events = use_item(b, deck, action.hero, action.item, action.target)
+        if b.paused is not None and b.paused.kind == "reaction":  # the attack goes on after the item
+            b, more = resume(b, deck, options)
+            events += more
     elif isinstance(action, EndInitiative):
         b, events = replace(b, phase="minions"), [Event("The initiative phase is over; the enemies act.", "Initiative Phase")]
     elif isinstance(action, ActivateMinion):

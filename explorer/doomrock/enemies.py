@@ -10,7 +10,7 @@ from dataclasses import replace
 from ..core.events import Event
 from .ai import AIAction
 from .cards import Deck, Encounter
-from .abilities import reactions
+from .abilities import reactions, usable_items
 from .damage import deal_damage, name_of, place_expose
 from .options import Options
 from .positions import push_hero, threat
@@ -92,9 +92,11 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
                     battle = battle.with_enemy(uid, group=hero.group)
                 events.append(Event(f"{who} moves adjacent to {hero.name}.", section))
             elif action.do == "attack":
-                if not (k == 0 and reacted) and reactions(battle, deck, chosen):
-                    # Reaction: the attacked hero may activate a reaction ability before the damage.
-                    events.append(Event(f"{who} attacks {hero.name}, who may react first.", "Hero Action Phase: Reaction"))
+                if not (k == 0 and reacted) and (reactions(battle, deck, chosen) or usable_items(battle, deck)):
+                    # Reaction: the attacked hero may activate a reaction ability before the damage; items
+                    # "may be used ... at any time and this action may interrupt enemy actions".
+                    events.append(Event(f"{who} attacks {hero.name}; the party may react first (a reaction or an item).",
+                                        "Hero Action Phase: Reaction"))
                     return replace(battle, paused=Pause(uid, script[k:], active, section, "reaction", hero=chosen)), events
                 amount = action.amount + enrage_bonus(battle, deck.card(battle.encounter), options)
                 events.append(Event(f"{who} attacks {hero.name} for {amount} damage.", section))

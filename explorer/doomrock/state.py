@@ -303,7 +303,7 @@ class ChooseTarget:
 
 @dataclass(frozen=True)
 class NoReaction:
-    """Reaction: the attacked hero lets the attack go ahead without reacting."""
+    """Reaction: the attack goes ahead with no reaction ability or item used first."""
 
 
 @dataclass(frozen=True)

@@ -377,3 +377,19 @@ def test_heroes_tied_in_threat_the_players_choose_the_target():
     b = b.with_enemy("E3", group=b.hero(0).group)
     done, _ = run_script(b, DECK, s.options, "E3", (AIAction("attack", ("highest_threat",), 2),), None)
     assert done.paused is None and done.hero(0).life == 4
+
+
+def test_an_item_may_interrupt_an_enemy_attack():
+    from explorer.doomrock import Equip, NoReaction, UseItem
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    s = Session("doomrock-battle", Options(players=2, heroes=("paladin", "rogue"), items=("buckler",)), DECK, seed=2)
+    s.play(Equip(1, "buckler"))
+    s.play(SetUpBattle())
+    b = replace(s.state.battle, phase="minions")
+    b = b.with_enemy("E1", group=b.hero(0).group)
+    paused, _ = run_script(b, DECK, s.options, "E1", (AIAction("attack", ("highest_adjacent",), 2),), None)
+    acts = rules.legal_actions(paused, DECK, s.options)
+    assert acts == [UseItem(1, "buckler", "self"), NoReaction()]  # any hero's item may interrupt
+    after, _ = rules.apply(paused, DECK, s.options, UseItem(1, "buckler", "self"))
+    assert after.hero(0).life == 4 and after.hero(1).shields == 1 and "buckler" in after.hero(1).used_items
