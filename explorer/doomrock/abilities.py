@@ -164,5 +164,3 @@ def use_item(battle: Battle, deck: Deck, i: int, item: str, target: str) -> tupl
     battle = battle.with_hero(i, used_items=hero.used_items + (item,), items=items)
     return resolve(battle, deck, i, card.use, (), 0, target, card.name)
 
-
-__all__ = ["condition_met", "heal", "reach", "replace", "resolve", "spend_dice", "targets", "use_item"]

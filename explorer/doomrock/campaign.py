@@ -397,5 +397,3 @@ def score(c: Campaign) -> int:
             + sum(1 if d.card(i).rarity == "common" else 2 for i in items) + c.silver + sum(h.hp for h in c.heroes)
             + (10 + 2 * c.time if won else 0))
 
-
-__all__ = ["CampTask", "CHANCE", "PARTY", "SetUpBattle", "current_player", "initial_state", "is_terminal", "score"]

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core.errors import IllegalAction
 from . import battle as rules
 from .cards import Deck
 from .options import Options
 from .setup import make_hero, new_battle
-from .state import CHANCE, PARTY, TERMINAL, ActivateBoss, ActivateMinion, Battle, Roll, RollExtra, SetUpBattle, ShuffleExpose
+from .state import CHANCE, PARTY, TERMINAL, Battle, Roll, RollExtra, SetUpBattle, ShuffleExpose
 
 
 @dataclass(frozen=True)
@@ -83,6 +82,3 @@ def apply(state: BattleState, action, outcome=None):
 def is_terminal(state: BattleState) -> bool:
     return state.battle.result is not None
 
-
-__all__ = ["ActivateBoss", "ActivateMinion", "BattleState", "IllegalAction", "apply", "chance", "current_player",
-           "initial_state", "is_terminal", "legal_actions"]
