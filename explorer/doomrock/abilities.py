@@ -163,4 +163,3 @@ def use_item(battle: Battle, deck: Deck, i: int, item: str, target: str) -> tupl
     items = tuple(x for x in hero.items if x != item) if card.slot == "consumable" else hero.items
     battle = battle.with_hero(i, used_items=hero.used_items + (item,), items=items)
     return resolve(battle, deck, i, card.use, (), 0, target, card.name)
-

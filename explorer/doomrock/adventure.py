@@ -198,4 +198,3 @@ def remove_secret(c: Campaign, n: int = 1) -> tuple[Campaign, list[Event]]:
         area = c.deck.card(c.area.id)
         return push(c, area.bonus), [Event(f"{area.name} is explored: exploration bonus!", "Area Card Anatomy: Exploration bonus")]
     return c, []
-

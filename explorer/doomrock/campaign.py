@@ -396,4 +396,3 @@ def score(c: Campaign) -> int:
     return (3 * sum(d.card(a).starting is None for h in c.heroes for a in h.abilities)
             + sum(1 if d.card(i).rarity == "common" else 2 for i in items) + c.silver + sum(h.hp for h in c.heroes)
             + (10 + 2 * c.time if won else 0))
-

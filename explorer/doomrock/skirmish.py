@@ -81,4 +81,3 @@ def apply(state: BattleState, action, outcome=None):
 
 def is_terminal(state: BattleState) -> bool:
     return state.battle.result is not None
-
