@@ -365,7 +365,7 @@ def start_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
             "Adventuring: Victory and loss conditions")]
     enc = c.encounters[0]
     b = new_battle(c.deck, c.heroes, enc, c.options.formation, c.inventory)
-    return replace(c, phase="battle", battle=b, inventory=()), [Event(f"Time has run out: the battle against {c.deck.card(enc).name} begins!", "Battles")]
+    return replace(c, phase="battle", battle=b, inventory=(), map_actions=0), [Event(f"Time has run out: the battle against {c.deck.card(enc).name} begins!", "Battles")]
 
 
 def finish_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
