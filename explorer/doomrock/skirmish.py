@@ -1,7 +1,7 @@
 """``doomrock-battle``: one standalone battle (an encounter, a party and AI decks chosen by options).
 
 The party is the heroes named by ``options.heroes`` (else the deck's first heroes), each with
-the trait card in the same place in the deck, fresh from "Setup".
+the trait card in the same place in the deck, at full HP and with no markers (DR-21).
 """
 from __future__ import annotations
 
