@@ -13,17 +13,16 @@ from .abilities import condition_met, reactions, resolve, spend_dice, targets, u
 from .campaign_state import Equip, Unequip
 from .cards import Deck
 from .enemies import divided_damage, resume, run_script, steal
-from .options import Options
 from .items import can_equip
+from .options import Options
 from .positions import threat
 from .refusals import explain
 from .roll_phase import assign_actions, assigner, faces_text, roll_actions, roll_phase
 from .state import (
-    Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, Formation, GiveDie,
-    ChooseTarget, KeepDice, NoReaction, TakeDamage,
-    MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, StopHiding, UseItem, set_pile,
+    Activate, ActivateBoss, ActivateMinion, Assign, Battle, ChooseTarget, DoneAssigning, EndInitiative, EndRound,
+    Formation, GiveDie, KeepDice, MakeHeroism, MakeShield, NoReaction, PlaceHeroism, Reroll, Roll, RollExtra,
+    SetUpBattle, ShuffleExpose, StopHiding, TakeDamage, UseItem, set_pile,
 )
-
 
 
 # ---- what may be done ---------------------------------------------------------------------
