@@ -45,6 +45,7 @@ def current_player(c: Campaign) -> int:
 
 
 def is_terminal(c: Campaign) -> bool:
+    """Victory and loss conditions: the game is won or lost."""
     return c.result is not None
 
 

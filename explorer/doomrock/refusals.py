@@ -67,6 +67,7 @@ def explain(b: Battle, deck: Deck, action) -> str:
 
 
 def _roll(b: Battle, deck: Deck, action, phase: str) -> str:
+    """Why a roll phase action is refused."""
     if b.phase != "roll" and not any(d.place in ("rolled", "waiting") for d in b.dice):
         return f"dice are rolled and placed in the roll phase; this is {phase}"
     h = b.hero(b.roller) if b.phase == "roll" else None

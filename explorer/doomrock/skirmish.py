@@ -67,17 +67,21 @@ def current_player(state: BattleState) -> int:
 
 
 def legal_actions(state: BattleState) -> list:
+    """Battle Sequence: the listed actions of the standalone battle."""
     return rules.legal_actions(state.battle, state.deck, state.options)
 
 
 def chance(state: BattleState, action):
+    """The chance spec of a listed action, or None."""
     return rules.chance(state.battle, state.deck, state.options, action)
 
 
 def apply(state: BattleState, action, outcome=None):
+    """Play one listed action of the standalone battle."""
     b, events = rules.apply(state.battle, state.deck, state.options, action, outcome)
     return replace(state, battle=b), events
 
 
 def is_terminal(state: BattleState) -> bool:
+    """The battle is won or lost."""
     return state.battle.result is not None
