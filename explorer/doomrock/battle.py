@@ -363,15 +363,24 @@ def end_round(b: Battle, options: Options) -> tuple[Battle, list[Event]]:
     return b, events
 
 
+def _missing(b: Battle, i: int) -> bool:
+    """A hero missing dice: fewer dice in hand than ability cards (plus this round's extra dice)."""
+    h = b.hero(i)
+    return sum(x.owner == i and x.place != "stolen" for x in b.dice) < len(h.abilities) + h.extra
+
+
 def _return_die(b: Battle, d) -> tuple[Battle, list[Event]]:
-    """Die steal: a returned die is rolled at once and placed; with no hero missing it, it is discarded."""
-    owner = b.hero(d.owner)
-    held = sum(x.owner == d.owner and x.place != "stolen" for x in b.dice)
-    if owner.defeated or held >= len(owner.abilities) + owner.extra:
+    """Die steal: a returned die goes to a hero missing dice (its owner first, DR-16) and is rolled at
+    once; with nobody missing a die, it is discarded."""
+    takers = [i for i in b.alive_heroes if _missing(b, i)]
+    if not takers:
         b = replace(b, dice=tuple(x for x in b.dice if x != d))
-        return b, [Event(f"A stolen die of {owner.name} is discarded: nobody is missing it.", "Battle Effects: Die steal")]
-    b = b.with_die(d, place="waiting", card=None, face=None)
-    return b, [Event(f"{owner.name} gets a stolen die back and rolls it.", "Battle Effects: Die steal")]
+        return b, [Event(f"A stolen die of {b.hero(d.owner).name} is discarded: nobody is missing it.", "Battle Effects: Die steal")]
+    to = d.owner if d.owner in takers else takers[0]
+    index = d.index if to == d.owner else max(x.index for x in b.dice if x.owner == to) + 1
+    b = replace(b, dice=tuple(replace(x, owner=to, index=index, place="waiting", card=None, face=None) if x == d else x
+                              for x in b.dice))
+    return b, [Event(f"{b.hero(to).name} gets a stolen die back and rolls it.", "Battle Effects: Die steal")]
 
 
 def settle(b: Battle, deck: Deck) -> tuple[Battle, list[Event]]:

@@ -25,7 +25,8 @@ def check(state, options):
     keys = [(d.owner, d.index) for d in b.dice]
     assert len(keys) == len(set(keys))
     for i, h in enumerate(b.heroes):
-        assert len([d for d in b.dice if d.owner == i]) <= len(h.abilities) + h.extra
+        # A hero holds at most one die per ability card (plus this round's extra dice); stolen dice are on enemies.
+        assert len([d for d in b.dice if d.owner == i and d.place != "stolen"]) <= len(h.abilities) + h.extra
     for d in b.dice:
         assert d.place in PLACES
         assert (d.card is not None) == (d.place in ("card", "locked", "stolen"))

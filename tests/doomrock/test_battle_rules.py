@@ -393,3 +393,14 @@ def test_an_item_may_interrupt_an_enemy_attack():
     assert acts == [UseItem(1, "buckler", "self"), NoReaction()]  # any hero's item may interrupt
     after, _ = rules.apply(paused, DECK, s.options, UseItem(1, "buckler", "self"))
     assert after.hero(0).life == 4 and after.hero(1).shields == 1 and "buckler" in after.hero(1).used_items
+
+
+def test_a_returned_die_goes_to_another_hero_missing_dice_when_its_owner_is_defeated():
+    s = started(heroes=("paladin", "rogue"))
+    b = replace(s.state.battle, phase="actions")
+    b = b.with_die(b.die(0, 0), place="stolen", card="E1").with_die(b.die(1, 0), place="stolen", card="E2")
+    b = b.with_hero(0, hp=0)
+    b, events = rules.settle(b.with_enemy("E1", hp=0), DECK)
+    moved = [d for d in b.dice if d.owner == 1 and d.place == "waiting"]
+    assert len(moved) == 1 and moved[0].index == 4 and "Rogue gets a stolen die back" in events[0].text
+    assert len({(d.owner, d.index) for d in b.dice}) == len(b.dice)
