@@ -156,9 +156,12 @@ def sweep(game: str, option: str, values: Sequence, base=None, deck=None, **kw) 
     """``compare`` over one option's values (a price, a track length, a Glory target), the first
     value as the baseline; rows carry the value in ``Row.value``."""
     g = lab_game(game)
-    base_json = g.options(base).to_json() if base is not None else g.options().to_json()
-    if option not in base_json:
-        raise ValueError(f"{option!r} is not an option of {g.name}; options: {', '.join(base_json)}")
+    names = g.options().to_json()
+    if option not in names:
+        raise ValueError(f"{option!r} is not an option of {g.name}; options: {', '.join(names)}")
+    if base is not None and not isinstance(base, dict):
+        raise ValueError("sweep's base must be a dict of the game's options JSON")
+    base_json = dict(base or {})  # only what the base changes: the rest follows the swept value (clans by players)
     values = list(values)
     if not values:
         raise ValueError("sweep needs at least one value")

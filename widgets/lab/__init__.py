@@ -1,0 +1,5 @@
+"""The playtesting lab dashboard: build rule variants, run them, see the differences with intervals."""
+from .app import LabApp, VariantEditor
+from .charts import figure
+
+__all__ = ["LabApp", "VariantEditor", "figure"]
