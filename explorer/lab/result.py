@@ -56,7 +56,7 @@ class LabResult:
         variants: variant names in the order given (the first is the baseline).
         games: games played per variant.
         rows: one Row per (variant, metric).
-        differences: each later variant against the first, per shared metric.
+        differences: each later variant against the first (or the one before it), per shared metric.
         level: the confidence level of every interval.
         stopped: why the run ended ("target width reached" or "game budget spent").
         option: the swept option (sweeps only).

@@ -66,7 +66,7 @@ def _play(game_name: str, options, deck, bots, seed: int, j: int, n: int) -> dic
 
 def compare(game: str, variants, games: int = 1000, seed: int = 0, bots=None, executor: Executor | str | None = None,
             progress: Callable[[int, int], None] | str | None = None, target_width: float | dict | None = None,
-            level: float = 0.95) -> LabResult:
+            level: float = 0.95, against: str = "first") -> LabResult:
     """Play every variant and compare them with the first.
 
     Args:
@@ -84,7 +84,11 @@ def compare(game: str, variants, games: int = 1000, seed: int = 0, bots=None, ex
         target_width: stop early once every interval is narrower than this: a number applies to
             every proportion metric, a {metric: width} dict to the metrics named.
         level: confidence level of the intervals.
+        against: "first" compares every variant with the first; "previous" with the one before
+            it (a ladder of rule changes, step by step).
     """
+    if against not in ("first", "previous"):
+        raise ValueError(f"against must be 'first' or 'previous', got {against!r}")
     g = lab_game(game)
     vs = _variants(variants)
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or not 1 <= games <= MAX_GAMES:
@@ -149,7 +153,7 @@ def compare(game: str, variants, games: int = 1000, seed: int = 0, bots=None, ex
     rows = _rows(g, prepared, blocks, level)
     played = tuple(sum(len(next(iter(b.values()))) for b in bl) for bl in blocks)
     return LabResult(g.name, tuple(v[0] for v in prepared), played, tuple(rows),
-                     tuple(_differences(g, prepared, blocks, level)), level, stopped, int(seed))
+                     tuple(_differences(g, prepared, blocks, level, against)), level, stopped, int(seed))
 
 
 def sweep(game: str, option: str, values: Sequence, base=None, deck=None, **kw) -> LabResult:
@@ -239,16 +243,17 @@ def _rows(g: LabGame, prepared, blocks, level: float) -> list[Row]:
     return rows
 
 
-def _differences(g: LabGame, prepared, blocks, level: float) -> list[Difference]:
+def _differences(g: LabGame, prepared, blocks, level: float, against: str = "first") -> list[Difference]:
     out = []
-    base_name, base_opts, _ = prepared[0]
-    base_metrics = {m.key: m for m in g.metrics(base_opts)}
-    for (name, options, _), bl in list(zip(prepared, blocks))[1:]:
+    for i in range(1, len(prepared)):
+        k = 0 if against == "first" else i - 1
+        (base_name, base_opts, _), (name, options, _) = prepared[k], prepared[i]
+        base_metrics = {m.key: m for m in g.metrics(base_opts)}
         for m in g.metrics(options):
             if m.key not in base_metrics:
                 continue
-            a = _column(blocks[0], m.key) - base_metrics[m.key].offset
-            b = _column(bl, m.key) - m.offset
+            a = _column(blocks[k], m.key) - base_metrics[m.key].offset
+            b = _column(blocks[i], m.key) - m.offset
             paired = len(a) == len(b) and not (np.isnan(a).any() or np.isnan(b).any())
             est, se, lo, hi = stats.difference(a, b, paired, level)
             text = stats.sentence(m.label[0].upper() + m.label[1:], base_name, name, est, lo, hi, m.kind, level)

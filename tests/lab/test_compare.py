@@ -134,3 +134,18 @@ def test_the_lab_loop_plays_exactly_the_simulator_games(players):
         assert trace.record == play_game(options, deck, ["greedy", "random"] * (players // 2), seed)
         assert max(trace.glory[-1]) >= options.glory_to_win or trace.hit_limit
         assert trace.glory[0] == (options.start_glory,) * players
+
+
+def test_a_ladder_compares_each_step_with_the_one_before():
+    vs = [lab.Variant(n, {"p": p}) for n, p in (("A", 0.2), ("B", 0.5), ("C", 0.5))]
+    r = lab.compare("coin", vs, games=500, seed=1, executor="inline", against="previous")
+    steps = [(d.baseline, d.variant) for d in r.differences if d.metric == "win_rate"]
+    assert steps == [("A", "B"), ("B", "C")]
+    assert [d.significant for d in r.differences if d.metric == "win_rate"] == [True, False]
+    with pytest.raises(ValueError, match="against"):
+        lab.compare("coin", vs, games=10, against="last")
+
+
+def test_sweeping_the_player_count_seats_the_default_clans():
+    r = lab.sweep("barbearian", "players", [2, 4], games=3, seed=1, executor="inline")
+    assert r.games == (3, 3) and {row.metric for row in r.rows} >= {"win_seat_3"}
