@@ -155,8 +155,8 @@ def simulate(players: int, bots, n_games: int, seed: int, *, options: Options | 
     done = 0
     if executor is None:
         for idx in chunks:
-            for i, rec in zip(idx, _run_chunk(base, deck, bots, [seeds[i] for i in idx])):
-                records[i] = rec
+            for i in idx:
+                records[i] = _run_chunk(base, deck, bots, [seeds[i]])[0]
                 done += 1
                 if progress:
                     progress(done, n_games)
