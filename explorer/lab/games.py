@@ -233,12 +233,29 @@ def register(lab_game: LabGame) -> None:
     GAMES[lab_game.name] = lab_game
 
 
+def _engine_games() -> None:
+    """Registered games without a batch simulator join through their engine and bots."""
+    from .engine import engine_lab_game
+
+    for name in _REGISTRY:
+        if name not in GAMES:
+            try:
+                found = engine_lab_game(name)
+            except Exception:  # a game still under construction: left out, not fatal to the lab
+                found = None
+            if found is not None:
+                GAMES[name] = found
+
+
 def lab_games() -> list[str]:
-    """Registered games the lab can play (those with a batch simulator and bots)."""
+    """Registered games the lab can play (with a batch simulator, or through their engine and bots)."""
+    _engine_games()
     return [g for g in _REGISTRY if g in GAMES] + [g for g in GAMES if g not in _REGISTRY]
 
 
 def lab_game(name: str) -> LabGame:
+    if name not in GAMES and name in _REGISTRY:
+        _engine_games()
     if name not in GAMES:
         raise ValueError(f"the lab cannot play {name!r} yet; games: {', '.join(lab_games())}")
     return GAMES[name]
