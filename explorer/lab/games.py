@@ -66,12 +66,13 @@ class LabGame:
     def options(self, data=None):
         """The game's options from a JSON dict (over ``lab_defaults``), an options value or None."""
         g = self.game
+        kind = type(g.default_options())
         if data is None:
             data = {}
-        if isinstance(data, g.options_type):
+        if isinstance(data, kind):
             return data
         if not isinstance(data, dict):
-            raise ValueError(f"options for {self.name} must be a dict of the game's options JSON or {g.options_type.__name__}")
+            raise ValueError(f"options for {self.name} must be a dict of the game's options JSON or {kind.__name__}")
         return g.options_from_json({**self.lab_defaults, **data})
 
     def deck(self, deck=None):
@@ -87,7 +88,7 @@ class LabGame:
 
     def option_fields(self) -> list[dict]:
         """Every option of the game with its default (what a variant editor shows)."""
-        t = self.game.options_type
+        t = type(self.game.default_options())
         base = self.options()
         out = []
         for f in dataclasses.fields(t):
