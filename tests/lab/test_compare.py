@@ -53,6 +53,14 @@ def test_a_dask_local_cluster_gives_the_same_result(pg_inline):
     assert remote == pg_inline
 
 
+def test_a_dask_cluster_of_worker_processes_gives_the_same_result(bb_inline):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        remote = lab.compare("barbearian", BB, games=24, seed=3, executor=client.get_executor())
+    assert remote == bb_inline
+
+
 def test_another_seed_gives_other_games(pg_inline):
     other = lab.compare("proving-grounds", PG, games=2500, seed=8, executor="inline")
     assert other.row("training", "win_rate").estimate != pg_inline.row("training", "win_rate").estimate
