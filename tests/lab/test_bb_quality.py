@@ -8,7 +8,10 @@ from explorer.barbearian import Options, rules, sample_deck, view
 from explorer.barbearian.bots import make_bot
 from explorer.barbearian.odds import stances
 from explorer.barbearian.odds.quality import (
-    Stance, placement_stance, quality_report, stance_values,
+    Stance,
+    placement_stance,
+    quality_report,
+    stance_values,
 )
 from explorer.core import Session
 

@@ -86,3 +86,15 @@ def test_sweep_charts_draw_lines_over_the_value():
     fig = figure(r, metrics=["win_rate"])
     (t,) = fig.data
     assert t.type == "scatter" and list(t.x) == [5, 6] and len(t.error_y.array) == 2
+
+
+def test_the_dashboard_sweeps_one_option_of_the_first_variant(app):
+    app.editors[0].set_option("shields", True)
+    app.sweep_option.value = "health_spaces"
+    app.sweep_values.value = "5, 7"
+    r = app.sweep()
+    assert r is not None and r.option == "health_spaces"
+    assert [row.variant for row in r.metric("win_rate")] == ["health_spaces=5", "health_spaces=7"]
+    assert all(t.type == "scatter" for t in app.figure.data)
+    app.sweep_values.value = "5, seven"
+    assert app.sweep() is None and "JSON values" in app.message.value

@@ -143,6 +143,13 @@ class LabApp(w.VBox):
         self.remove = w.Button(description="Remove last")
         self.run_button = w.Button(description="Run", button_style="primary", icon="play")
         self.run_button.add_class("lab-run")
+        self.sweep_option = w.Dropdown(description="sweep")
+        self.sweep_option.add_class("lab-sweep-option")
+        self.sweep_values = w.Text(description="values", placeholder="e.g. 5, 6, 7 (JSON values)")
+        self.sweep_values.add_class("lab-sweep-values")
+        self.sweep_button = w.Button(description="Sweep", icon="line-chart",
+                                     tooltip="the first variant with this option at each value")
+        self.sweep_button.add_class("lab-sweep")
         self.progress = w.IntProgress(value=0, min=0, max=1, description="games")
         self.progress.add_class("lab-progress")
         self.message = w.HTML()
@@ -157,12 +164,14 @@ class LabApp(w.VBox):
         self.add.on_click(lambda _: self.add_variant())
         self.remove.on_click(lambda _: self.remove_variant())
         self.run_button.on_click(lambda _: self.run())
+        self.sweep_button.on_click(lambda _: self.sweep())
         self.children = (
             w.HTML(CSS + RESULT_CSS),
             w.HBox([self.game, self.bots]),
             w.HBox([self.games, self.seed, self.width]),
             self.tabs,
             w.HBox([self.add, self.remove, self.run_button, self.progress]),
+            w.HBox([self.sweep_option, self.sweep_values, self.sweep_button]),
             self.message, self.sentences, self.chart, self.table,
         )
         self.reset()
@@ -176,6 +185,7 @@ class LabApp(w.VBox):
         g = lab.lab_game(self.game.value)
         self.bots.options = [b if isinstance(b, str) else str(b) for b in g.bots]
         self.bots.value = g.default_bots
+        self.sweep_option.options = list(g.options().to_json())
         self.tabs.children = ()
         self.add_variant("A")
         self.add_variant("B")
@@ -212,6 +222,26 @@ class LabApp(w.VBox):
             result = lab.compare(self.game.value, variants, games=self.games.value, seed=self.seed.value,
                                  bots=self.bots.value, executor=self.executor, progress=self._progress,
                                  target_width=width)
+        except (ValueError, NotImplementedError) as e:
+            self.message.value = f'<span class="rx-error">{escape(str(e))}</span>'
+            return None
+        self.show(result)
+        return result
+
+    def sweep(self):
+        """The first variant with one option at several values: a line per metric with error bars."""
+        self.message.value = ""
+        try:
+            text = self.sweep_values.value.strip()
+            try:
+                values = json.loads(text if text.startswith("[") else f"[{text}]")
+            except json.JSONDecodeError:
+                raise ValueError(f"values must be JSON values separated by commas, got {text!r}") from None
+            base = self.editors[0]
+            self.progress.value = 0
+            result = lab.sweep(self.game.value, self.sweep_option.value, values, base=base.options_json(),
+                               deck=base.deck, games=self.games.value, seed=self.seed.value, bots=self.bots.value,
+                               executor=self.executor, progress=self._progress, target_width=self.width.value or None)
         except (ValueError, NotImplementedError) as e:
             self.message.value = f'<span class="rx-error">{escape(str(e))}</span>'
             return None

@@ -1,6 +1,7 @@
 """Plotly charts of a lab result: one panel per metric, a bar per variant with its interval as error bars."""
 from __future__ import annotations
 
+import json
 import math
 
 import plotly.graph_objects as go
@@ -30,7 +31,8 @@ def figure(result, metrics=None, columns: int = 3, height_per_row: int = 260) ->
         minus = [0.0 if math.isnan(r.low) else r.estimate - r.low for r in rows]
         err = dict(type="data", array=plus, arrayminus=minus, visible=True, color="#333", thickness=1.2)
         if result.option is not None:
-            fig.add_trace(go.Scatter(x=[r.value for r in rows], y=[r.estimate for r in rows], error_y=err,
+            xs = [r.value if isinstance(r.value, (int, float)) else json.dumps(r.value) for r in rows]
+            fig.add_trace(go.Scatter(x=xs, y=[r.estimate for r in rows], error_y=err,
                                      mode="lines+markers", marker_color=COLOURS[0], name=labels[key],
                                      showlegend=False), row=row, col=col)
             fig.update_xaxes(title_text=result.option, row=row, col=col)

@@ -6,8 +6,8 @@ and at the end, from which the lab reads lead changes, margins and how late the 
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
