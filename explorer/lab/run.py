@@ -66,7 +66,7 @@ def _play(game_name: str, options, deck, bots, seed: int, j: int, n: int) -> dic
 
 
 def compare(game: str, variants, games: int = 1000, seed: int = 0, bots=None, executor: Executor | str | None = None,
-            progress: Callable[[int, int], None] | str | None = None, target_width: float | dict | None = None,
+            progress: Callable[[int, int], None] | None = None, target_width: float | dict | None = None,
             level: float = 0.95, against: str = "first") -> LabResult:
     """Play every variant and compare them with the first.
 
@@ -80,8 +80,8 @@ def compare(game: str, variants, games: int = 1000, seed: int = 0, bots=None, ex
         executor: None plays on local processes (this process when there is a single block);
             "inline" in this process; or any ``concurrent.futures.Executor`` (a Dask client's
             ``get_executor()`` works).
-        progress: ``progress(games_done, games_planned)`` after each block, or "tqdm" for a
-            ``tqdm.auto`` bar.
+        progress: ``progress(games_done, games_planned)`` after each block (in a notebook,
+            ``widgets.lab.tqdm_progress()`` draws a ``tqdm.auto`` bar).
         target_width: stop early once every interval is narrower than this: a number applies to
             every proportion metric, a {metric: width} dict to the metrics named.
         level: confidence level of the intervals.
@@ -107,14 +107,8 @@ def compare(game: str, variants, games: int = 1000, seed: int = 0, bots=None, ex
     n_blocks = -(-int(games) // g.block_size)
     sizes = [g.block_size] * (n_blocks - 1) + [int(games) - g.block_size * (n_blocks - 1)]
     waves = [n_blocks] if widths is None else _waves(n_blocks)
-    bar = None
-    if progress == "tqdm":
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=int(games) * len(vs), desc=g.title, unit="game")
-        progress = lambda done, total: bar.update(done - bar.n)
-    elif progress is not None and not callable(progress):
-        raise ValueError(f"progress must be callable as progress(done, total) or 'tqdm', got {progress!r}")
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress must be callable as progress(done, total), got {progress!r}")
     own = None
     if executor is None and n_blocks * len(vs) > 1:
         executor = own = ProcessPoolExecutor(max_workers=os.cpu_count() or 1)
@@ -149,8 +143,6 @@ def compare(game: str, variants, games: int = 1000, seed: int = 0, bots=None, ex
     finally:
         if own is not None:
             own.shutdown()
-        if bar is not None:
-            bar.close()
     rows = _rows(g, prepared, blocks, level)
     played = tuple(sum(len(next(iter(b.values()))) for b in bl) for bl in blocks)
     return LabResult(g.name, tuple(v[0] for v in prepared), played, tuple(rows),

@@ -98,3 +98,12 @@ def test_the_dashboard_sweeps_one_option_of_the_first_variant(app):
     assert all(t.type == "scatter" for t in app.figure.data)
     app.sweep_values.value = "5, seven"
     assert app.sweep() is None and "JSON values" in app.message.value
+
+
+def test_a_tqdm_bar_follows_a_run():
+    from explorer import lab
+    from widgets.lab import tqdm_progress
+
+    bar = tqdm_progress("coin flips")
+    lab.compare("proving-grounds", [{}], games=50, seed=1, executor="inline", progress=bar)
+    assert bar.bar.n == bar.bar.total == 50
