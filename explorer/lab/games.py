@@ -7,7 +7,6 @@ the same block seed share their random numbers as far as the game allows (common
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.content import read_deck_file
 from ..core.game import _REGISTRY, get_game
 
 PROPORTION, MEAN = "proportion", "mean"
@@ -82,7 +82,8 @@ class LabGame:
         if deck is None:
             return g.default_content()
         if isinstance(deck, (str, Path)):
-            return g.content_from_json(json.loads(Path(deck).read_text()), str(deck))
+            data, source = read_deck_file(deck, self.name)  # the engine's own checked reading
+            return g.content_from_json(data, source)
         if isinstance(deck, dict):
             return g.content_from_json(deck, "uploaded deck")
         return deck

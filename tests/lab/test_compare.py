@@ -157,3 +157,19 @@ def test_a_ladder_compares_each_step_with_the_one_before():
 def test_sweeping_the_player_count_seats_the_default_clans():
     r = lab.sweep("barbearian", "players", [2, 4], games=3, seed=1, executor="inline")
     assert r.games == (3, 3) and {row.metric for row in r.rows} >= {"win_seat_3"}
+
+
+def test_a_variant_deck_can_be_a_file(tmp_path):
+    import json
+
+    from explorer.barbearian.cards import sample_deck
+
+    data = sample_deck().to_json()
+    data["upgrades"] = [u for u in data["upgrades"] if u["name"] != "Captain's Training"]
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(data))
+    g = lab.lab_game("barbearian")
+    assert "Captain's Training" not in {u.name for u in g.deck(path).upgrades}
+    path.write_text("{")
+    with pytest.raises(ValueError, match="deck.json"):
+        g.deck(path)

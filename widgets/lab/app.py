@@ -12,6 +12,7 @@ from explorer import lab
 from ..theme import CSS
 from .charts import figure
 
+MAX_DECK_BYTES = 1_000_000
 RESULT_CSS = """
 <style>
 .lab-table {border-collapse:collapse; font-size:12px}
@@ -93,10 +94,14 @@ class VariantEditor(w.VBox):
 
     def load_deck_bytes(self, filename: str, content: bytes) -> None:
         """A deck file's bytes: validated with the game's own loader; a bad file keeps the old deck."""
+        if len(content) > MAX_DECK_BYTES:
+            self.deck_note.value = (f'<span class="rx-error">{escape(filename)}: {len(content):,} bytes; a deck file '
+                                    f'is at most {MAX_DECK_BYTES:,} bytes</span>')
+            return
         try:
             data = json.loads(content.decode("utf-8"))
             deck = self.game.deck(data)
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
             self.deck_note.value = f'<span class="rx-error">{escape(filename)}: not a JSON file ({escape(str(e))})</span>'
             return
         except ValueError as e:  # ContentError names the file, card and field
