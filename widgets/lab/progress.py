@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 
-class tqdm_progress:  # noqa: N801 - named like the bar it draws
+class tqdm_progress:  # named like the bar it draws
     """Draws one bar for one run: created on the first call, closed when every game is done."""
 
     def __init__(self, desc: str = "games"):
