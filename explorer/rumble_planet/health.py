@@ -130,15 +130,16 @@ def visible_effects(state: State, gear: Gear) -> tuple:
 
 
 def passive_mp(state: State, seat: int) -> int:
-    """Movement Points added by visible passive effects ("Equipment Effects: Passive")."""
+    """Movement Points added by passive effects visible on the equipment board, Heroic Object included ("Equipment Effects")."""
     from .effects import Passive
 
+    player = state.player(seat)
+    level = state.content.hero(player.hero).levels[player.level - 1]
+    effects = [level.effect] + [e for g in player.track if g is not None for e in visible_effects(state, g)]
     p = Passive()
-    for g in state.player(seat).track:
-        if g is not None:
-            for e in visible_effects(state, g):
-                if e.kind == "passive":
-                    p = e(p)
+    for e in effects:
+        if e is not None and e.kind == "passive":
+            p = e(p)
     return p.mp
 
 

@@ -1,9 +1,12 @@
 """Rulebook sentences checked one by one against the engine, each test quoting the sentence it checks."""
 from dataclasses import replace
 
-from explorer.rumble_planet import Attack, PlaceAt, legal_actions
+from explorer.core import Session
+from explorer.rumble_planet import Attack, Deploy, EndPreparation, Options, PlaceAt, SetUp, StartMovement, legal_actions
+from explorer.rumble_planet.cards import deck_from_json
+from explorer.rumble_planet.health import movement_points
 
-from .helpers import at, gear, phase, play, started
+from .helpers import CONTENT, L1, L2, at, gear, phase, play, started
 
 
 def test_knock_out_applies_obsolescence_before_the_mini_leaves_the_green():
@@ -21,3 +24,18 @@ def test_knock_out_applies_obsolescence_before_the_mini_leaves_the_green():
     assert worn < gone
     s, _ = play(s, PlaceAt("E4"))
     assert s.tile_at("E4") == "turret"
+
+
+def test_a_passive_effect_on_the_heroic_object_counts():
+    # Equipment Effects: "Passive: This effect is applied as long as its text is visible on your equipment board";
+    # Equipment Board: "The board also has 1 slot for a Heroic Weapon". A Heroic Object's passive MP counts.
+    data = CONTENT.to_json()
+    data["heroes"][0]["heroic"]["levels"][0]["effect"] = {"effect": "light_frame", "amount": 2}
+    content = deck_from_json(data, "heroic-passive.json", CONTENT.boards)
+    s = Session("rumble-planet", Options(players=2), content, seed=0)
+    s.play(SetUp(), outcome={"level1": L1, "level2": L2, "gps": "G01"})
+    s.play(Deploy(), outcome="G02")
+    s.play(EndPreparation())
+    assert movement_points(s.state, 0) == 3 + 4 + 2
+    s.play(StartMovement())
+    assert s.state.turn.mp == 9
