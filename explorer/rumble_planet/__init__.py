@@ -5,6 +5,7 @@ from .bots import GreedyBot, RandomBot
 from .cards import Content, load_deck, sample_content
 from .draw import draw
 from .game import GAME
+from .hidden import HIDDEN, next_region, view
 from .options import Options
 from .rules import TERMINAL, current_player, legal_actions
 from .state import (
@@ -65,6 +66,7 @@ __all__ = [
     "Equip",
     "Gear",
     "GreedyBot",
+    "HIDDEN",
     "Hit",
     "Move",
     "MoveTile",
@@ -92,6 +94,8 @@ __all__ = [
     "legal_actions",
     "load_board",
     "load_deck",
+    "next_region",
     "resolve_attack",
     "sample_content",
+    "view",
 ]

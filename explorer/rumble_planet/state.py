@@ -93,6 +93,7 @@ class State:
     gps_top: str | None = None
     gps_deck: tuple[str, ...] = ()
     gps_discard: tuple[str, ...] = ()  # last one is the visible card
+    gps_back: str | None = None  # a seat's view only: the region on the hidden top card's back
     feat_deck: tuple[str, ...] = ()  # top first
     feats: tuple[tuple[str, tuple[int, ...]], ...] = ()  # revealed Feat cards and the seats' tokens on them
     bank_credits: int = 0
