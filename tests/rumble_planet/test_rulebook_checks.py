@@ -2,7 +2,21 @@
 from dataclasses import replace
 
 from explorer.core import Session
-from explorer.rumble_planet import Attack, Deploy, EndPreparation, Options, PlaceAt, SetUp, StartMovement, legal_actions
+from explorer.rumble_planet import (
+    Attack,
+    Deploy,
+    DropLootboxes,
+    EndPreparation,
+    Equip,
+    Move,
+    OpenLootbox,
+    Options,
+    PlaceAt,
+    SetUp,
+    StartMovement,
+    legal_actions,
+)
+from explorer.rumble_planet.attack import attack_profile, resolve_attack
 from explorer.rumble_planet.cards import deck_from_json
 from explorer.rumble_planet.health import movement_points
 
@@ -39,3 +53,54 @@ def test_a_passive_effect_on_the_heroic_object_counts():
     assert movement_points(s.state, 0) == 3 + 4 + 2
     s.play(StartMovement())
     assert s.state.turn.mp == 9
+
+
+def test_falling_counts_each_move_from_the_space_it_starts_in():
+    # Altitudes: "If you move or are moved into a space that is at least 2 levels lower than your starting space,
+    # suffer 1 Injury for each level ... You do not suffer Injuries when descending only 1 level." (ruling RP-27)
+    s = replace(at(phase(started(), "action"), p0="B3", p1="J10"), lootboxes=(), golden=None)
+    assert [s.board.altitude(x) for x in ("B3", "B2", "A2", "A3")] == [2, 1, 0, 0]
+    down, _ = play(play(s, Move("B2"))[0], Move("A2"))  # 2 -> 1 -> 0, one level at a time
+    assert down.player(0).hp == 18
+    drop, ev = play(s, Move("A3"))  # 2 -> 0 at once
+    assert drop.player(0).hp == 16 and any(e.section == "Altitudes: Falling" for e in ev)
+
+
+def test_defensive_field_counts_without_armor_but_not_for_tiles():
+    # Defensive Field Tile: "you gain +2 Defense. This bonus is applied only once per attack, no matter how many
+    # armors you have." (ruling RP-28)
+    s = replace(at(phase(started(), "action"), p0="A1", p1="A3"), tiles=(("B3", "defensive_field"), ("B1", "turret")))
+    assert s.player(1).track == (None,) * 4
+    hero = resolve_attack(attack_profile(s, 0, "heroic", "A3"), "head")[0]
+    assert hero.defense == 2 and hero.injuries == 0
+    assert resolve_attack(attack_profile(s, 0, "heroic", "A3"), "critical")[0].defense == 0
+    turret = resolve_attack(attack_profile(s, 0, "heroic", "B1"), "head")[0]  # next to no field, and a tile
+    assert turret.defense == 0
+    s2 = replace(s, tiles=(("B2", "defensive_field"), ("B1", "turret")))
+    assert resolve_attack(attack_profile(s2, 0, "heroic", "B1"), "head")[0].defense == 0
+
+
+def test_a_hero_attacking_a_tile_from_above_gains_the_altitude_bonus():
+    # Blocking Tiles: "A blocking tile can be targeted by an attack and suffer Injuries as if it were a character."
+    # Advantageous Position: "+1 Damage for each level of altitude difference." (ruling RP-28)
+    s = replace(at(phase(started(), "action"), p0="C3", p1="J10"), tiles=(("C5", "turret"),))
+    hit = resolve_attack(attack_profile(s, 0, "heroic", "C5"), "legs")[0]
+    assert hit.damage == 2 + 2 and hit.destroyed
+
+
+def test_equipment_may_go_in_any_empty_slot():
+    # Equipping: "take a Weapon or Armor card from your hand and place it in an empty equipment slot" (ruling RP-29)
+    s = gear(phase(started(), "preparation").with_player(0, hand=("W01",)), 0, 2, "A01")
+    assert sorted(a.slot for a in legal_actions(s) if isinstance(a, Equip)) == [1, 3, 4]
+    s, _ = play(s, Equip("W01", 4))
+    assert s.player(0).track[3].main == "W01"
+
+
+def test_a_lootbox_dropped_on_any_hero_injures_them():
+    # Lootbox Drops: "if a Lootbox token is placed in your space, you suffer 2 Injuries"; Additional Rules: "you"
+    # is each player in turn (ruling RP-30). Here it lands on the active player herself.
+    s = at(phase(started(), "loot"), p0="B10", p1="J1").with_player(0, lootboxes=1)
+    s = replace(s, gps_top="G01")
+    s, _ = play(s, OpenLootbox(), "L07")
+    s, ev = play(s, DropLootboxes(), "G04")  # G04's back is NE; G01 says B10 there
+    assert s.player(0).hp == 16 and "B10" in s.lootboxes and s.player(0).lootboxes == 0
