@@ -6,7 +6,9 @@ from explorer.rumble_planet import (
     Attack,
     Deploy,
     DropLootboxes,
+    EndActions,
     EndPreparation,
+    EndTurn,
     Equip,
     Move,
     OpenLootbox,
@@ -20,7 +22,7 @@ from explorer.rumble_planet.attack import attack_profile, resolve_attack
 from explorer.rumble_planet.cards import deck_from_json
 from explorer.rumble_planet.health import movement_points
 
-from .helpers import CONTENT, L1, L2, at, gear, phase, play, started
+from .helpers import CONTENT, L1, L2, at, gear, phase, play, session, started
 
 
 def test_knock_out_applies_obsolescence_before_the_mini_leaves_the_green():
@@ -104,3 +106,24 @@ def test_a_lootbox_dropped_on_any_hero_injures_them():
     s, _ = play(s, OpenLootbox(), "L07")
     s, ev = play(s, DropLootboxes(), "G04")  # G04's back is NE; G01 says B10 there
     assert s.player(0).hp == 16 and "B10" in s.lootboxes and s.player(0).lootboxes == 0
+
+
+def test_first_round_through_the_session_with_table_draws():
+    # Movement Step: "At the start of the game, the 4 equipment slots ... are empty ... a total of 7 MP on their first
+    # turn." Picking up lootboxes, Looting, Lootbox Drops ("Perform a GPS relocation"), then the next player's turn.
+    s = session()
+    assert [p.space for p in s.state.players] == ["I10", "I1"]
+    s.play(EndPreparation())
+    assert movement_points(s.state, 0) == 7
+    s.play(Move("J10"))  # a Lootbox token lies there
+    assert s.state.turn.mp == 6 and s.state.player(0).lootboxes == 1 and "J10" not in s.state.lootboxes
+    s.play(EndActions())
+    s.play(OpenLootbox(), outcome="L07")  # Loot +2
+    assert s.state.player(0).credits == 2 and s.state.loot_discard == ("L07",)
+    s.play(DropLootboxes(), outcome="G03")  # reveals G02; G03's back shows the southwest: G02 says H1 there
+    assert "H1" in s.state.lootboxes and s.state.gps_discard[-1] == "G02"
+    s.play(EndTurn())
+    assert s.state.active == 1 and s.state.round == 1
+    s.play(EndPreparation())
+    s.play(Move("H1"))
+    assert s.state.player(1).lootboxes == 1 and s.state.turn.mp == 6
