@@ -44,6 +44,7 @@ from .views import describe_action, describe_actions, describe_player, describe_
 
 __all__ = [
     "GAME",
+    "HIDDEN",
     "TERMINAL",
     "Attack",
     "AttackProfile",
@@ -66,7 +67,6 @@ __all__ = [
     "Equip",
     "Gear",
     "GreedyBot",
-    "HIDDEN",
     "Hit",
     "Move",
     "MoveTile",

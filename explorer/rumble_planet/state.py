@@ -68,7 +68,8 @@ class Turn:
 
 @dataclass(frozen=True)
 class Task:
-    """A decision the rules wait for: "teleport", "place", "draw", "replacement", "teleporter", "gear_swap", "taunt"."""
+    """A decision the rules wait for ("teleport", "place", "draw", "replacement", "gear_swap", "taunt", ...), or a
+    step that follows one ("obsolescence" after a returning Hero is placed)."""
 
     kind: str
     seat: int

@@ -14,6 +14,7 @@ from explorer.rumble_planet import (
     OpenLootbox,
     Options,
     PlaceAt,
+    Return,
     SetUp,
     StartMovement,
     legal_actions,
@@ -127,3 +128,20 @@ def test_first_round_through_the_session_with_table_draws():
     s.play(EndPreparation())
     s.play(Move("H1"))
     assert s.state.player(1).lootboxes == 1 and s.state.turn.mp == 6
+
+
+def test_return_to_a_blocked_space_places_the_hero_before_the_obsolescence_step():
+    # Knocked Out! (KO): "reset your HP cube to 18 and perform a GPS relocation to determine your new position on the
+    # Green. Then, proceed with your turn as usual, including the obsolescence step!" Her Sand Blaster's "upon
+    # obsolescence" Turret goes next to the space she was placed in, even when that placement needed a choice.
+    s = at(phase(started(), "loot"), p0="I10")
+    s = gear(s, 1, 4, "W10").with_player(1, knocked_out=True, space=None, hp=0)
+    s = replace(s, gps_top="G01", gps_deck=tuple(c.id for c in CONTENT.gps if c.id != "G01"), gps_discard=(),
+                lootboxes=(), golden=None)
+    s, _ = play(s, EndTurn())
+    s, _ = play(s, Return(), "G02")  # G02's back: the southeast; G01 says I10 there, where Agent Dogniss stands
+    assert s.pending[0].kind == "place" and s.player(1).track[3] is not None
+    s, ev = play(s, PlaceAt("J10"))
+    assert s.player(1).space == "J10" and s.player(1).track == (None,) * 4
+    assert s.pending and s.pending[0].kind == "place_tile" and s.pending[0].data[:2] == ("turret", "J10")
+    assert {a.space for a in legal_actions(s)} == {"J9"}
