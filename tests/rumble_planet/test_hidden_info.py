@@ -4,8 +4,8 @@ import pytest
 
 from explorer.core import IllegalAction, Session
 from explorer.rumble_planet import (
-    HIDDEN,
     GAME,
+    HIDDEN,
     Buy,
     Options,
     RandomBot,

@@ -105,7 +105,7 @@ def test_a_lootbox_dropped_on_any_hero_injures_them():
     s = at(phase(started(), "loot"), p0="B10", p1="J1").with_player(0, lootboxes=1)
     s = replace(s, gps_top="G01")
     s, _ = play(s, OpenLootbox(), "L07")
-    s, ev = play(s, DropLootboxes(), "G04")  # G04's back is NE; G01 says B10 there
+    s, _ = play(s, DropLootboxes(), "G04")  # G04's back is NE; G01 says B10 there
     assert s.player(0).hp == 16 and "B10" in s.lootboxes and s.player(0).lootboxes == 0
 
 
@@ -141,7 +141,7 @@ def test_return_to_a_blocked_space_places_the_hero_before_the_obsolescence_step(
     s, _ = play(s, EndTurn())
     s, _ = play(s, Return(), "G02")  # G02's back: the southeast; G01 says I10 there, where Agent Dogniss stands
     assert s.pending[0].kind == "place" and s.player(1).track[3] is not None
-    s, ev = play(s, PlaceAt("J10"))
+    s, _ = play(s, PlaceAt("J10"))
     assert s.player(1).space == "J10" and s.player(1).track == (None,) * 4
     assert s.pending and s.pending[0].kind == "place_tile" and s.pending[0].data[:2] == ("turret", "J10")
     assert {a.space for a in legal_actions(s)} == {"J9"}

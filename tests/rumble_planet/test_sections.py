@@ -58,10 +58,10 @@ def test_every_section_written_in_the_engine_is_a_rulebook_section():
     for path in package.glob("*.py"):
         text = path.read_text()
         written |= set(re.findall(r'Event\(.*?, "([^"{}]+)"\)', text))
-        written |= set(re.findall(r'Event\((?:[^()]|\([^()]*\))*?,\s*"([^"{}]+)"\)', text, re.S))
+        written |= set(re.findall(r'Event\((?:[^()]|\([^()]*\))*?,\s*"([^"{}]+)"\)', text, re.DOTALL))
         written |= set(re.findall(r'"([A-Z][^"{}]+)" if controlled', text))
         written |= set(re.findall(r'(?:injure|heal|take_credits|take_boosts|fire|draw_card|offer_tile|apply_gain)\(.*?"([A-Z][^"{}]+)"\)', text))
-        written |= set(re.findall(r'^(?:MOVE|GPS|OBSOLESCENCE|HP|PP|SETUP) = "([^"]+)"$', text, re.M))
+        written |= set(re.findall(r'^(?:MOVE|GPS|OBSOLESCENCE|HP|PP|SETUP) = "([^"]+)"$', text, re.MULTILINE))
     written -= {"rumble-planet"}
     assert len(written) > 30
     assert sorted(x for x in written if not real(x)) == []
