@@ -17,6 +17,7 @@ from explorer.rumble_planet import (
     Return,
     SetUp,
     StartMovement,
+    WearOut,
     legal_actions,
 )
 from explorer.rumble_planet.attack import attack_profile, resolve_attack
@@ -145,3 +146,16 @@ def test_return_to_a_blocked_space_places_the_hero_before_the_obsolescence_step(
     assert s.player(1).space == "J10" and s.player(1).track == (None,) * 4
     assert s.pending and s.pending[0].kind == "place_tile" and s.pending[0].data[:2] == ("turret", "J10")
     assert {a.space for a in legal_actions(s)} == {"J9"}
+
+
+def test_each_space_entered_around_a_turret_hurts_but_a_turret_placed_next_to_you_does_not():
+    # Turret Tile: "Whenever you enter a space in Zone 1 centered on a Turret tile, you suffer 2 Injuries." (RP-31)
+    s = replace(at(phase(started(), "action"), p0="E3", p1="J10"), tiles=(("E5", "turret"),), lootboxes=(), golden=None)
+    s, _ = play(s, Move("E4"))  # into the Ring: 2 Injuries
+    s, _ = play(s, Move("D4"))  # another space of the same Ring: 2 more
+    s, _ = play(s, Move("C4"))  # out of it
+    assert s.player(0).hp == 18 - 4
+    placed = at(phase(gear(started(), 0, 1, "W10"), "preparation"), p0="E5", p1="E7")  # Sand Blaster: a Turret
+    placed, _ = play(placed, WearOut(1))
+    placed, _ = play(placed, PlaceAt("E6"))  # next to both Heroes: placement is not entering
+    assert placed.tile_at("E6") == "turret" and [p.hp for p in placed.players] == [18, 18]
