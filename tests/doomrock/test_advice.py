@@ -138,6 +138,8 @@ def test_the_chance_to_activate_each_card_matches_the_engine():
         roll_outcomes = list(product(range(1, 7), repeat=2))
         exact = sum(value(G.apply(st, Roll(), o)[0]) for o in roll_outcomes) / len(roll_outcomes)
         assert odds.chance == pytest.approx(exact, abs=1e-9)
+        rolled, _ = G.apply(st, Roll(), (1, 4))  # from a hand in play
+        assert roll_advice(rolled.battle, rolled.deck).card_odds[k].chance == pytest.approx(value(rolled), abs=1e-9)
 
 
 def test_once_kept_the_advice_is_the_best_assignment_of_the_dice_left():

@@ -74,13 +74,16 @@ class DoomrockApp(w.VBox):
         self.party.add_class("party")
         self.picks = w.Box(layout=w.Layout(flex_flow="row wrap", max_width="100%"))
         self.picks.add_class("picks")
-        self.reroll_button = w.Button(description="Re-roll the marked dice", button_style="info", icon="dice")
+        auto = w.Layout(width="auto", max_width="100%")
+        self.reroll_button = w.Button(description="Re-roll the marked dice", button_style="info", icon="dice", layout=auto)
         self.reroll_button.add_class("reroll-marked")
         self.reroll_button.on_click(lambda _: self._reroll_marked())
-        self.best_button = w.Button(description="Take the best choice", button_style="success", icon="star")
+        self.best_button = w.Button(description="Take the best choice", button_style="success", icon="star",
+                                    layout=w.Layout(width="auto", max_width="100%"))
         self.best_button.add_class("best-choice")
         self.best_button.on_click(lambda _: self._take_best())
-        self.bot_button = w.Button(description="Step (the party bot decides)", icon="forward")
+        self.bot_button = w.Button(description="Step (the party bot decides)", icon="forward",
+                                   layout=w.Layout(width="auto", max_width="100%"))
         self.bot_button.add_class("bot-step")
         self.bot_button.on_click(lambda _: self._bot_step())
         self.actions = w.Box(layout=w.Layout(flex_flow="row wrap", max_width="100%"))
@@ -93,7 +96,7 @@ class DoomrockApp(w.VBox):
         self.danger = w.HTML()
         self.event_log = EventLog(limit=60)
         self.save_link = w.HTML()
-        self.save_button = w.Button(description="Save battle", icon="download")
+        self.save_button = w.Button(description="Save battle", icon="download", layout=w.Layout(width="auto"))
         self.save_button.add_class("save")
         self.save_button.on_click(lambda _: self._offer_save())
         self.files = FilePicker(self._load_file)
@@ -104,7 +107,7 @@ class DoomrockApp(w.VBox):
         self.history.slider.layout.width = "260px"
         self.history.slider.layout.max_width = "100%"
         labels, values, title = self._chart_data()
-        self.chart = OddsChart(title, labels, values, y_title="expected value", height=300, width=350)
+        self.chart = OddsChart(title, labels, values, y_title="chance", height=300, width=350)
         self.chart.widget.add_class("odds-chart")
         self._layout()
         self.refresh()
@@ -307,6 +310,7 @@ class DoomrockApp(w.VBox):
         labels, values, title = self._chart_data()
         if labels:
             self.chart.update(labels, values, title=title)
+            self.chart.figure.layout.yaxis.title.text = "chance" if "chance" in title else "expected sets"
         else:
             self.chart.figure.layout.title.text = title
         self._note(advice)

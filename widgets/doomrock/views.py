@@ -88,7 +88,7 @@ def party_html(b, deck, advice=None) -> str:
             hand = ('<div class="dr-hand">In hand: ' + "".join(
                 die_svg(d.face, 30, HERO_COLOURS[i % 6], f"die {d.index}: {d.face}", cls="dr-die dr-rolled", data={"index": d.index})
                 for d in rolled) + "</div>")
-        out.append(f'<div class="{classes}" data-hero="{i}"><h4>{escape(h.name)}</h4><div class="dr-stats">{"".join(stats)}</div>'
+        out.append(f'<div class="{classes}" data-hero="{i}" data-life="{h.life}"><h4>{escape(h.name)}</h4><div class="dr-stats">{"".join(stats)}</div>'
                    f'{hand}<div class="dr-cards">{"".join(cards)}</div></div>')
     return f'<div class="dr-row dr-party">{"".join(out)}</div>'
 
@@ -115,7 +115,7 @@ def battlefield_html(b, deck) -> str:
             boss = " dr-boss" if e.boss else ""
             tags = (" (boss)" if e.boss else "") + (" \u2691" if e.objective else "")
             items.append(
-                f'<div class="dr-enemy{boss}" data-enemy="{e.uid}">'
+                f'<div class="dr-enemy{boss}" data-enemy="{e.uid}" data-hp="{e.hp}">'
                 f'<b>{escape(e.name)}</b> {e.uid}{tags} '
                 + token_svg("hp", f"{e.hp}/{e.max_hp}", "Enemy hit points")
                 + token_svg("armour", armour, "Armour: absorbs damage from each source")

@@ -37,7 +37,8 @@ class CardOdds:
 
     Attributes:
         card: the card id; name: its printed name.
-        chance: the best chance of activating it at least once this roll phase (playing for it).
+        chance: the best chance of activating it at least once this roll phase (playing for it),
+            from the dice in hand once rolled.
         locked_sets: sets already held by dice locked on it (they are not rolled).
     """
 
@@ -130,12 +131,19 @@ def roll_advice(battle: Battle, deck: Deck, *, shield_value: float = 0.0, herois
         return _assigning(battle, deck, i, ids, cards, rolled, shield_value, heroism_value)
     solver = roll_solver(battle, deck, i, shield_value=shield_value, heroism_value=heroism_value)
     n = solver.n
-    odds = tuple(CardOdds(cid, deck.card(cid).name, _solver(n, cards, locked, ROLLS - 1, _only(k, len(ids)), 0.0, 0.0).value
-                          if locked[k] == 0 else 1.0, locked[k]) for k, cid in enumerate(ids))
-    if battle.rolls == 0:
-        return RollAdvice(i, ids, (), ROLLS - 1, solver.value, (), odds, None)
     hand = tuple(d.face for d in rolled)
     left = ROLLS - battle.rolls
+
+    def chance(k: int) -> float:
+        """Best chance to activate card k from here: before the roll, or from the hand in play."""
+        if locked[k]:
+            return 1.0
+        one = _solver(n, cards, locked, ROLLS - 1, _only(k, len(ids)), 0.0, 0.0)
+        return one.value if battle.rolls == 0 else one.hand_value(hand, left)
+
+    odds = tuple(CardOdds(cid, deck.card(cid).name, chance(k), locked[k]) for k, cid in enumerate(ids))
+    if battle.rolls == 0:
+        return RollAdvice(i, ids, (), ROLLS - 1, solver.value, (), odds, None)
     keeps = _keeps(solver, rolled, left)
     return RollAdvice(i, ids, hand, left, solver.hand_value(hand, left), keeps, odds, solver.assignment(hand))
 
