@@ -111,3 +111,21 @@ def test_a_roll_phase_and_a_round_match_the_engine(page, voila_server, artifacts
     page.set_viewport_size({"width": 1366, "height": 1700})
     page.wait_for_timeout(1000)
     page.screenshot(path=str(artifacts / "doomrock_round_1366_all.png"), full_page=True)
+
+    # The campaign: the adventure map with the party marker, time left and secrets.
+    page.set_viewport_size({"width": 1366, "height": 1200})
+    page.get_by_role("button", name="Campaign").click()
+    page.locator(".new-battle").click()
+    page.wait_for_selector(".status >> text=New campaign, seed 3", timeout=20_000)
+    campaign = Session("doomrock", Options(players=2), seed=SEED)
+    campaign.play(campaign.legal_actions()[0])
+    c = campaign.state
+    areas = page.locator(".adventure-map .dr-area").evaluate_all("els => els.map(e => +e.dataset.area)")
+    assert areas == list(range(len(c.board)))
+    assert page.locator(".adventure-map .dr-here").get_attribute("data-area") == str(c.position)
+    assert f"{c.time} time left" in page.locator(".adventure-map").text_content()
+    page.screenshot(path=str(artifacts / "doomrock_map_1366.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 2000})
+    page.wait_for_timeout(1000)
+    assert no_horizontal_overflow(page)
+    page.screenshot(path=str(artifacts / "doomrock_map_390.png"), full_page=True)

@@ -134,3 +134,24 @@ def test_every_symbol_is_explained():
     for word in ("a die", "empty charge", "hit points", "shields", "heroism", "expose", "armour", "enrage", "dice lock",
                  "initiative", "objective", "chance of defeat"):
         assert word in LEGEND
+
+
+def test_the_campaign_shows_the_adventure_map_then_its_battles():
+    app = DoomrockApp(seed=4, game="doomrock")
+    c = app.session.state
+    assert c.phase == "map" and app.map.layout.display is None
+    for k, area in enumerate(c.board):
+        assert f'data-area="{k}"' in app.map.value and app.session.state.deck.card(area.id).name in app.map.value
+    assert f"{c.time} time left" in app.map.value and "party marker" in app.map.value
+    assert 'dr-area dr-here" data-area="%d"' % c.position in app.map.value
+    assert app.party.value == "" and "adventure map" in app.ai_card.value and not app.chart.figure.data[0].x
+    labels = [b.description for b in app.actions.children]
+    assert len(labels) == len(app.session.legal_actions()) and all("(" not in t or ")" in t for t in labels)
+    steps = 0
+    while (app._battle() is None or app._battle().phase != "roll") and steps < 300:
+        app.bot_button.click()
+        steps += 1
+    b = app._battle()
+    assert b is not None and b.phase == "roll"
+    assert 'class="dr-row dr-party"' in app.party.value and "chance to activate" in app.chart.figure.layout.title.text
+    assert app.map.value  # the map stays in view during the battle

@@ -16,7 +16,7 @@ import numpy as np
 from explorer.core import IllegalAction, Session
 from explorer.core.errors import ContentError
 from explorer.doomrock import (
-    BATTLE_GAME, ActivateBoss, ActivateMinion, Assign, GreedyBot, KeepDice, MakeHeroism, MakeShield, Options, Reroll,
+    CHANCE, SetUp, ActivateBoss, ActivateMinion, Assign, GreedyBot, KeepDice, MakeHeroism, MakeShield, Options, Reroll,
     SetUpBattle, sample_deck,
 )
 from explorer.doomrock.deckfile import deck_from_json
@@ -27,9 +27,11 @@ from ..history import HistoryBar
 from ..log import EventLog
 from ..odds import OddsChart
 from .labels import describe
+from .map_view import describe_map_action, map_html
 from .views import CSS, LEGEND, ai_card_html, battlefield_html, danger_html, expose_html, party_html
 
 MODES = [("Random dice", "random"), ("Table dice", "table")]
+KINDS = [("Battle", "doomrock-battle"), ("Campaign", "doomrock")]
 MAX_BARS = 10
 
 
@@ -42,7 +44,8 @@ class DoomrockApp(w.VBox):
         mode: "random" (the session rolls) or "table" (type the faces rolled with real dice).
     """
 
-    def __init__(self, options: Options | None = None, deck=None, seed: int | None = None, mode: str = "random"):
+    def __init__(self, options: Options | None = None, deck=None, seed: int | None = None, mode: str = "random",
+                 game: str = "doomrock-battle"):
         super().__init__(layout=w.Layout(max_width="100%"))
         self.add_class("doomrock-app")
         self.deck = deck or sample_deck()
@@ -55,7 +58,10 @@ class DoomrockApp(w.VBox):
                                   layout=w.Layout(width="150px"))
         self.seed = w.IntText(value=seed or 0, description="Seed", layout=w.Layout(width="170px"))
         self.seed.add_class("seed")
-        self.new_button = w.Button(description="New battle", button_style="primary", icon="refresh")
+        self.kind = w.ToggleButtons(options=KINDS, value=game, description="Play", style={"button_width": "90px"},
+                                    layout=w.Layout(max_width="100%"))
+        self.kind.add_class("kind")
+        self.new_button = w.Button(description="New game", button_style="primary", icon="refresh")
         self.new_button.add_class("new-battle")
         self.new_button.on_click(lambda _: self.new_battle())
         self.mode = w.ToggleButtons(options=MODES, value=mode, description="Dice",
@@ -66,6 +72,8 @@ class DoomrockApp(w.VBox):
                                   layout=w.Layout(width="300px", max_width="100%"))
         self.table_faces.add_class("table-faces")
         # -- board
+        self.map = w.HTML()
+        self.map.add_class("adventure-map")
         self.field = w.HTML()
         self.field.add_class("battlefield")
         self.ai_card = w.HTML()
@@ -96,11 +104,11 @@ class DoomrockApp(w.VBox):
         self.danger = w.HTML()
         self.event_log = EventLog(limit=60)
         self.save_link = w.HTML()
-        self.save_button = w.Button(description="Save battle", icon="download", layout=w.Layout(width="auto"))
+        self.save_button = w.Button(description="Save game", icon="download", layout=w.Layout(width="auto"))
         self.save_button.add_class("save")
         self.save_button.on_click(lambda _: self._offer_save())
         self.files = FilePicker(self._load_file)
-        self.session = self._new_session(options, seed)
+        self.session = self._new_session(options, seed, game)
         self.bot = GreedyBot(np.random.default_rng(0))
         self.history = HistoryBar(self.session, self.refresh)
         self.history.layout.flex_flow = "row wrap"
@@ -115,7 +123,7 @@ class DoomrockApp(w.VBox):
     # -- building --------------------------------------------------------------------------------
     def _layout(self) -> None:
         wrap = w.Layout(flex_flow="row wrap", max_width="100%")
-        controls = w.Box([self.encounter, self.players, self.seed, self.new_button], layout=wrap)
+        controls = w.Box([self.kind, self.encounter, self.players, self.seed, self.new_button], layout=wrap)
         play = w.VBox([self.party, self.picks, w.Box([self.reroll_button, self.best_button, self.bot_button], layout=wrap),
                        self.actions, w.Box([self.mode, self.table_faces], layout=wrap), self.status],
                       layout=w.Layout(flex="1 1 560px", max_width="100%"))
@@ -123,26 +131,36 @@ class DoomrockApp(w.VBox):
                       layout=w.Layout(flex="0 1 360px", max_width="100%"))
         odds.add_class("odds-box")
         self.children = (
-            w.HTML(CSS + "<h2>Assault on Doomrock: battle</h2>"
+            w.HTML(CSS + "<h2>Assault on Doomrock</h2>"
                    "<p class='dr-panel'>Roll, re-roll twice, place dice on ability cards (1s may become shields, 6s heroism), "
-                   "then the enemies act from their AI cards. The chart shows the exact value of every choice.</p>"),
-            controls, self.field, self.expose, w.Box([play, odds], layout=wrap), w.HTML(LEGEND), self.history,
+                   "then the enemies act from their AI cards. The chart shows the exact value of every choice. "
+                   "Choose <b>Campaign</b> for the adventure map and its battles.</p>"),
+            controls, self.map, self.field, self.expose, w.Box([play, odds], layout=wrap), w.HTML(LEGEND), self.history,
             w.Box([self.save_button, self.save_link, self.files], layout=wrap),
             w.HTML("<b>Event log</b>"), self.event_log,
         )
 
-    def _new_session(self, options: Options, seed: int | None) -> Session:
-        s = Session("doomrock-battle", options, self.deck, seed=seed)
-        s.play(SetUpBattle())
+    def _new_session(self, options: Options, seed: int | None, game: str = "doomrock-battle") -> Session:
+        s = Session(game, options, self.deck, seed=seed)
+        s.play(SetUpBattle() if game == "doomrock-battle" else SetUp())
         return s
 
     def new_battle(self) -> None:
-        """A new battle with the encounter, hero count and seed in the controls (seed 0: a fresh one)."""
-        opts = Options(players=self.players.value, encounter=self.encounter.value)
-        self.session = self._new_session(opts, self.seed.value or None)
+        """A new game (battle or campaign) with the controls' choices and seed (seed 0: a fresh one)."""
+        opts = Options(players=self.players.value, encounter=self.encounter.value if self.kind.value == "doomrock-battle" else None)
+        self.session = self._new_session(opts, self.seed.value or None, self.kind.value)
         self.history.attach(self.session)
-        self.status.value = f"New battle, seed {self.session.seed}."
+        what = "battle" if self.kind.value == "doomrock-battle" else "campaign"
+        self.status.value = f"New {what}, seed {self.session.seed}."
         self.refresh()
+
+    def _battle(self):
+        """The battle in play, or None (the campaign is on the adventure map)."""
+        state = self.session.state
+        b = state.battle
+        if b is None or getattr(state, "phase", "battle") != "battle":
+            return None
+        return b
 
     # -- playing ---------------------------------------------------------------------------------
     def act(self, action) -> bool:
@@ -162,7 +180,7 @@ class DoomrockApp(w.VBox):
 
     def _typed_outcome(self, action):
         """Table dice: the typed faces for a roll or re-roll; shuffles and draws come from the seed."""
-        spec = BATTLE_GAME.chance(self.session.state, action)
+        spec = self.session.game.chance(self.session.state, action)
         if spec is None or type(spec).__name__ != "Dice":
             return None
         faces = [int(x) for x in re.findall(r"\d+", self.table_faces.value)]
@@ -190,7 +208,7 @@ class DoomrockApp(w.VBox):
 
     def _best_assignment_step(self, advice):
         """The next placement of the best assignment (or done)."""
-        b = self.session.state.battle
+        b = self._battle()
         legal = self.session.legal_actions()
         plan = advice.assignment
         if plan is None:
@@ -210,20 +228,20 @@ class DoomrockApp(w.VBox):
         acts = self.session.legal_actions()
         if not acts:
             return
-        self.act(acts[0] if BATTLE_GAME.current_player(state) == -2 else self.bot.choose(state, acts))
+        self.act(acts[0] if self.session.game.current_player(state) == CHANCE else self.bot.choose(state, acts))
 
     # -- files -----------------------------------------------------------------------------------
     def _load_file(self, name: str, data: dict) -> str:
         if data.get("format") == "rules-explorer-deck":
             deck = deck_from_json(data, name)
-            session = Session("doomrock-battle", self.session.options, deck, seed=self.seed.value or None)
-            session.play(SetUpBattle())
+            self.deck = deck
+            session = self._new_session(self.session.options, self.seed.value or None, self.session.game.name)
             self.deck, self.session = deck, session
             message = f"Loaded deck {name} ({deck.label}); a new battle has started."
         elif data.get("format") == "rules-explorer-save":
             session = Session.from_json(data)
-            if session.game.name != "doomrock-battle":
-                raise ContentError(name, "file", "game", f"is a saved {session.game.name!r} game, not a Doomrock battle")
+            if session.game.name not in ("doomrock-battle", "doomrock"):
+                raise ContentError(name, "file", "game", f"is a saved {session.game.name!r} game, not a Doomrock one")
             self.deck, self.session = session.content, session
             message = f"Loaded saved battle {name} at step {session.cursor}."
         else:
@@ -234,14 +252,16 @@ class DoomrockApp(w.VBox):
 
     def _offer_save(self) -> None:
         payload = base64.b64encode(json.dumps(self.session.to_json()).encode()).decode()
-        self.save_link.value = (f'<a download="doomrock-battle-{self.session.seed}.json" '
+        self.save_link.value = (f'<a download="{self.session.game.name}-{self.session.seed}.json" '
                                 f'href="data:application/json;base64,{payload}">Download the saved battle</a>')
 
     # -- views -----------------------------------------------------------------------------------
     def _advice(self):
-        state = self.session.state
+        b = self._battle()
+        if b is None:
+            return None
         try:
-            return roll_advice(state.battle, state.deck)
+            return roll_advice(b, self.session.state.deck)
         except ValueError as e:  # a hand too large to solve exactly
             self.odds_note.value = f'<span class="rx-error">No exact odds here: {escape(str(e))}</span>'
             return None
@@ -250,7 +270,7 @@ class DoomrockApp(w.VBox):
         advice = self._advice()
         if advice is None:
             return [], [], "Roll-phase odds appear in the roll phase"
-        name = self.session.state.battle.hero(advice.hero).name
+        name = self._battle().hero(advice.hero).name
         if advice.keeps:
             keeps = advice.keeps[:MAX_BARS]
             labels = ["keep all" if isinstance(k.action, KeepDice) else "keep " + (" ".join(map(str, k.kept)) or "none")
@@ -265,6 +285,8 @@ class DoomrockApp(w.VBox):
         for step in reversed(s.steps):
             if isinstance(step.action, (ActivateMinion, ActivateBoss)):
                 b = step.state.battle
+                if b is None:
+                    return None
                 e = b.enemy(step.action.enemy)
                 pile = b.pile(b.ai_discard, e.deck)
                 if pile:
@@ -274,13 +296,20 @@ class DoomrockApp(w.VBox):
     def refresh(self) -> None:
         s = self.session
         state = s.state
-        b, deck = state.battle, state.deck
+        b, deck = self._battle(), state.deck
         advice = self._advice()
-        self.field.value = battlefield_html(b, deck)
-        self.expose.value = expose_html(b)
-        self.party.value = party_html(b, deck, advice)
-        self.ai_card.value = ai_card_html(b, deck, self._drawn())
-        self.danger.value = danger_html(b, self._danger_rows(b, deck))
+        campaign = s.game.name == "doomrock"
+        self.map.value = map_html(state) if campaign and state.phase != "setup" else ""
+        self.map.layout.display = None if self.map.value else "none"
+        if b is not None:
+            self.field.value = battlefield_html(b, deck)
+            self.expose.value = expose_html(b)
+            self.party.value = party_html(b, deck, advice)
+            self.ai_card.value = ai_card_html(b, deck, self._drawn())
+            self.danger.value = danger_html(b, self._danger_rows(b, deck))
+        else:
+            self.field.value = self.expose.value = self.party.value = self.danger.value = ""
+            self.ai_card.value = '<div class="dr-panel">On the adventure map: the battle views return at the next battle.</div>'
         legal = s.legal_actions()
         rerolling = any(isinstance(a, Reroll) for a in legal)
         picks = []
@@ -298,7 +327,8 @@ class DoomrockApp(w.VBox):
         for a in legal:
             if isinstance(a, Reroll):
                 continue  # marked dice and the chart cover these
-            btn = w.Button(description=describe(b, deck, a), layout=w.Layout(width="auto", max_width="100%"))
+            text = describe_map_action(state, a) if campaign else None
+            btn = w.Button(description=text or describe(b, deck, a), layout=w.Layout(width="auto", max_width="100%"))
             btn.add_class("action")
             btn.add_class("action-" + type(a).__name__.lower())
             btn.on_click(lambda _, a=a: self.act(a))
@@ -311,8 +341,8 @@ class DoomrockApp(w.VBox):
         if labels:
             self.chart.update(labels, values, title=title)
             self.chart.figure.layout.yaxis.title.text = "chance" if "chance" in title else "expected sets"
-        else:
-            self.chart.figure.layout.title.text = title
+        elif len(self.chart.figure.data[0].x or ()):  # no stale bars from an earlier roll phase
+            self.chart.update([], [], title=title)
         self._note(advice)
         if s.is_over():
             self.status.value = f"<b>The battle is over: {escape(s.result())}.</b>"

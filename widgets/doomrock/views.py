@@ -63,6 +63,11 @@ def party_html(b, deck, advice=None) -> str:
                  token_svg("armour", hero_armour(b, deck, i), "Armour: absorbs damage from each source, after shields"),
                  f'<span title="Threat value: enemies pick targets by it">threat {threat(b, deck, i)}</span>',
                  f'<span title="The hero\'s group (position) on the battlefield">group {h.group}</span>']
+        stolen = [d for d in b.hero_dice(i) if d.place == "stolen"]
+        if stolen:
+            by = ", ".join(sorted({d.card for d in stolen}))
+            stats.append(f'<span class="dr-stolen" title="Dice stolen by enemies: back when the thief is defeated or the battle ends">'
+                         f'{len(stolen)} die stolen ({escape(by)})</span>')
         if h.hidden:
             stats.append('<span title="Hidden: threat 0 until the hero stops hiding">hidden</span>')
         rolled = [d for d in b.hero_dice(i) if d.place == "rolled"]
