@@ -39,6 +39,24 @@ def targets(battle: Battle, i: int, kind: str, effects) -> tuple[str, ...]:
     return ("self",)
 
 
+def reactions(battle: Battle, deck: Deck, i: int) -> tuple[str, ...]:
+    """Reaction abilities of hero ``i`` with a full set of dice and their condition met."""
+    h = battle.hero(i)
+    out = []
+    for cid in dict.fromkeys(h.abilities):
+        card = deck.card(cid)
+        ready = sum(d.place == "card" for d in battle.on_card(i, cid)) >= card.activation.dice
+        if card.reaction and not card.lock and ready and condition_met(battle, i, card.condition):
+            out.append(cid)
+    return tuple(out)
+
+
+def usable_items(battle: Battle, deck: Deck) -> bool:
+    """Does any undefeated hero hold an item whose Use: effect is still unused this round?"""
+    return any(deck.card(it).use and it not in battle.hero(i).used_items for i in battle.alive_heroes
+               for it in battle.hero(i).items)
+
+
 def condition_met(battle: Battle, i: int, condition: str | None) -> bool:
     """Activation condition: a prioritized exception listed at the bottom of the card."""
     if condition == "not_surrounded":
@@ -145,6 +163,3 @@ def use_item(battle: Battle, deck: Deck, i: int, item: str, target: str) -> tupl
     items = tuple(x for x in hero.items if x != item) if card.slot == "consumable" else hero.items
     battle = battle.with_hero(i, used_items=hero.used_items + (item,), items=items)
     return resolve(battle, deck, i, card.use, (), 0, target, card.name)
-
-
-__all__ = ["condition_met", "heal", "reach", "replace", "resolve", "spend_dice", "targets", "use_item"]

@@ -10,7 +10,6 @@ from dataclasses import replace
 from ..core.events import Event
 from .campaign_state import Campaign, CampTask, DrawEvent, FreeLevelUps, KeepTask, PartyDamageTask, PickItems, ShopTask
 from .cards import Choice, Loot, LootRow, Test
-from .effects import EffectRef
 from .items import hero_stat
 
 SECTION = "Adventuring: Location Effects"
@@ -199,6 +198,3 @@ def remove_secret(c: Campaign, n: int = 1) -> tuple[Campaign, list[Event]]:
         area = c.deck.card(c.area.id)
         return push(c, area.bonus), [Event(f"{area.name} is explored: exploration bonus!", "Area Card Anatomy: Exploration bonus")]
     return c, []
-
-
-__all__ = ["EffectRef", "loot_row", "remove_secret", "run", "stat", "waiting"]

@@ -5,25 +5,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core.chance import Dice, Shuffle
+from ..core.chance import Dice, Joint, Shuffle
 from ..core.errors import IllegalAction
 from ..core.events import Event
 from . import setup
-from .abilities import condition_met, resolve, spend_dice, targets, use_item
+from .abilities import condition_met, reactions, resolve, spend_dice, targets, use_item
 from .campaign_state import Equip, Unequip
 from .cards import Deck
 from .enemies import divided_damage, resume, run_script, steal
-from .options import Options
 from .items import can_equip
+from .options import Options
 from .positions import threat
 from .refusals import explain
 from .roll_phase import assign_actions, assigner, faces_text, roll_actions, roll_phase
 from .state import (
-    Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, Formation, GiveDie,
-    KeepDice, TakeDamage,
-    MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, StopHiding, UseItem, set_pile,
+    Activate, ActivateBoss, ActivateMinion, Assign, Battle, ChooseTarget, DoneAssigning, EndInitiative, EndRound,
+    Formation, GiveDie, KeepDice, MakeHeroism, MakeShield, NoReaction, PlaceHeroism, Reroll, Roll, RollExtra,
+    SetUpBattle, ShuffleExpose, StopHiding, TakeDamage, UseItem, set_pile,
 )
-
 
 
 # ---- what may be done ---------------------------------------------------------------------
@@ -39,7 +38,7 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
                 + [Equip(i, it) for i, h in enumerate(b.heroes) for it in dict.fromkeys(b.inventory)
                    if can_equip(deck, h, it)])
     if b.paused is not None:
-        return _decisions(b)
+        return _decisions(b, deck, options)
     if not b.expose_pool and b.expose_up:
         return [ShuffleExpose()]
     if options.heavy_planning:
@@ -57,10 +56,10 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
     if b.phase == "initiative":
         acts = _activations(b, deck, options, initiative=True) + _items(b, deck) + [EndInitiative()]
     elif b.phase == "minions":
-        acts = _minion_choices(b, deck) + _activations(b, deck, options, reaction=True) + _items(b, deck)
+        acts = _minion_choices(b, deck) + _items(b, deck)
     elif b.phase == "boss":
         acts = [ActivateBoss(e.uid) for e in b.alive_enemies if e.boss and not e.activated]
-        acts += _activations(b, deck, options, reaction=True) + _items(b, deck)
+        acts += _items(b, deck)
     elif b.phase == "actions":
         acts = _activations(b, deck, options) + _items(b, deck) + [EndRound()]
     return acts + [StopHiding(i) for i in b.alive_heroes if b.hero(i).hidden]
@@ -82,11 +81,20 @@ def gear_up(b: Battle, deck: Deck, action) -> tuple[Battle, list[Event]]:
     return b, [Event(text, "Battle Setup: 1. Set up party formation, gear up")]
 
 
-def _decisions(b: Battle) -> list:
+def _decisions(b: Battle, deck: Deck, options: Options) -> list:
     """Rules for the Rules: "players decide" inside an AI card (a stolen die, divided party damage)."""
     p = b.paused
     if p.kind == "steal":
         return [GiveDie(d.index) for d in b.hero_dice(p.hero) if d.place == "card"]
+    if p.kind == "target":
+        return [ChooseTarget(i) for i in p.choices]
+    if p.kind == "reaction":
+        acts = []
+        for cid in reactions(b, deck, p.hero):
+            card = deck.card(cid)
+            most = 0 if not card.heroism else b.hero(p.hero).placed(cid) if options.heavy_planning else b.hero(p.hero).heroism
+            acts += [Activate(p.hero, cid, t, n) for t in targets(b, p.hero, card.target, card.effects) for n in range(most + 1)]
+        return acts + _items(b, deck) + [NoReaction()]
     taken = dict(p.shares)
     return [TakeDamage(i) for i in b.alive_heroes if b.hero(i).life - taken.get(i, 0) > 0]
 
@@ -103,14 +111,15 @@ def _ready(b: Battle, deck: Deck, i: int, cid: str) -> bool:
     return not card.lock and sum(d.place == "card" for d in b.on_card(i, cid)) >= card.activation.dice
 
 
-def _activations(b: Battle, deck: Deck, options: Options, initiative: bool = False, reaction: bool = False) -> list:
+def _activations(b: Battle, deck: Deck, options: Options, initiative: bool = False) -> list:
     """Hero Action Phase: every ready card on every valid target with any affordable heroism."""
     acts = []
     for i in b.alive_heroes:
         h = b.hero(i)
         for cid in dict.fromkeys(h.abilities):
             card = deck.card(cid)
-            if not _ready(b, deck, i, cid) or (initiative and not card.activation.initiative) or (reaction and not card.reaction):
+            # A reaction is used only when its condition is met: its hero is attacked (DR-17).
+            if not _ready(b, deck, i, cid) or card.reaction or (initiative and not card.activation.initiative):
                 continue
             if not condition_met(b, i, card.condition):
                 continue
@@ -172,16 +181,42 @@ def chance(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...
         waiting = [d for d in b.dice if d.place == "waiting"]
         owner = waiting[0].owner if waiting else 0
         return Dice(sum(d.owner == owner for d in waiting), "extra dice")
-    if isinstance(action, (ActivateMinion, ActivateBoss)):
-        try:
-            deck_id = b.enemy(action.enemy).deck
-        except KeyError:
-            return None
-        if not b.pile(b.ai_draw, deck_id):
-            return Shuffle(b.pile(b.ai_discard, deck_id), f"{deck_id} AI discard pile")
     if isinstance(action, ShuffleExpose):
         return Shuffle(b.expose_up, "revealed expose markers")
-    return None
+    ai = None
+    if isinstance(action, (ActivateMinion, ActivateBoss)):
+        deck_id = b.enemy(action.enemy).deck
+        if not b.pile(b.ai_draw, deck_id):
+            ai = Shuffle(b.pile(b.ai_discard, deck_id), f"{deck_id} AI discard pile")
+    if expose_need(b, deck, action) <= len(b.expose_pool):
+        return ai
+    # The pool may run out during this action: "all face up expose markers should immediately be turned
+    # face down and shuffled". The shuffle is drawn now as an order of ranks (DR-3).
+    ranks = Shuffle(tuple(str(n) for n in range(sum(k for _, k in options.expose_counts))), "expose reshuffle order")
+    return Joint(tuple((name, part) for name, part in (("ai", ai), ("reshuffle", ranks)) if part is not None))
+
+
+def expose_need(b: Battle, deck: Deck, action) -> int:
+    """The most expose markers ``action`` could place (to know whether the pool may run out)."""
+    def count(effects, heroism: int = 0, bonus=()) -> int:
+        return (sum(e.param("count") for e in effects if e.name == "expose")
+                + heroism * sum(e.param("amount") for e in bonus if e.name == "bonus_expose"))
+
+    def script(lines) -> int:
+        return sum(a.amount for a in lines if a.do == "expose")
+
+    if isinstance(action, Activate):
+        card = deck.card(action.card)
+        return count(card.effects, action.heroism, card.heroism)
+    if isinstance(action, UseItem):
+        return count(deck.card(action.item).use)
+    if isinstance(action, (ActivateMinion, ActivateBoss)):
+        part = "minion" if isinstance(action, ActivateMinion) else "boss"
+        cards = deck.card(b.enemy(action.enemy).deck).cards
+        return max((script(getattr(c, part)) for c in cards), default=0)
+    if isinstance(action, (GiveDie, TakeDamage)) and b.paused is not None:
+        return script(b.paused.script)
+    return 0
 
 
 # ---- doing it -------------------------------------------------------------------------------
@@ -190,6 +225,9 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
     """Play one listed action ("Battle Sequence"); anything else raises ``IllegalAction``."""
     if action not in legal_actions(b, deck, options):
         raise IllegalAction(explain(b, deck, action))
+    if isinstance(outcome, dict) and "reshuffle" in outcome:  # a Joint with the expose reshuffle order
+        b = replace(b, ranks=tuple(outcome["reshuffle"]))
+        outcome = outcome.get("ai")
     if isinstance(action, Formation):
         b = setup.place_party(b, action.groups)
         events = [Event("The party takes its formation: " + "; ".join(
@@ -226,6 +264,16 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         b = b.with_hero(action.hero, heroism=h.heroism - action.heroism,
                         heroism_on=tuple(sorted((k, n) for k, n in on.items() if n > 0)))
         b, events = resolve(b, deck, action.hero, card.effects, card.heroism, action.heroism, action.target, card.name)
+        if b.paused is not None and b.paused.kind == "reaction":  # the attack goes on after the reaction
+            b, more = resume(b, deck, options)
+            events += more
+    elif isinstance(action, NoReaction):
+        b, events = resume(b, deck, options)
+    elif isinstance(action, ChooseTarget):
+        b = replace(b, paused=replace(b.paused, hero=action.hero))
+        events = [Event(f"The players choose {b.hero(action.hero).name}.", "Rules for the Rules: Event order")]
+        b, more = resume(b, deck, options)
+        events += more
     elif isinstance(action, GiveDie):
         b, events = steal(b, deck, b.paused.uid, b.die(b.paused.hero, action.die))
         b, more = resume(b, deck, options)
@@ -247,6 +295,9 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         events = [Event(f"{b.hero(action.hero).name} stops being hidden.", "Battle Effects: Hidden")]
     elif isinstance(action, UseItem):
         b, events = use_item(b, deck, action.hero, action.item, action.target)
+        if b.paused is not None and b.paused.kind == "reaction":  # the attack goes on after the item
+            b, more = resume(b, deck, options)
+            events += more
     elif isinstance(action, EndInitiative):
         b, events = replace(b, phase="minions"), [Event("The initiative phase is over; the enemies act.", "Initiative Phase")]
     elif isinstance(action, ActivateMinion):
@@ -257,7 +308,7 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         b, events = end_round(b, options)
     else:  # pragma: no cover
         raise IllegalAction(f"{action} is not a battle action")
-    b, more = settle(b, deck)
+    b, more = settle(replace(b, ranks=()), deck)
     return b, events + more
 
 
@@ -312,15 +363,24 @@ def end_round(b: Battle, options: Options) -> tuple[Battle, list[Event]]:
     return b, events
 
 
+def _missing(b: Battle, i: int) -> bool:
+    """A hero missing dice: fewer dice in hand than ability cards (plus this round's extra dice)."""
+    h = b.hero(i)
+    return sum(x.owner == i and x.place != "stolen" for x in b.dice) < len(h.abilities) + h.extra
+
+
 def _return_die(b: Battle, d) -> tuple[Battle, list[Event]]:
-    """Die steal: a returned die is rolled at once and placed; with no hero missing it, it is discarded."""
-    owner = b.hero(d.owner)
-    held = sum(x.owner == d.owner and x.place != "stolen" for x in b.dice)
-    if owner.defeated or held >= len(owner.abilities) + owner.extra:
+    """Die steal: a returned die goes to a hero missing dice (its owner first, DR-16) and is rolled at
+    once; with nobody missing a die, it is discarded."""
+    takers = [i for i in b.alive_heroes if _missing(b, i)]
+    if not takers:
         b = replace(b, dice=tuple(x for x in b.dice if x != d))
-        return b, [Event(f"A stolen die of {owner.name} is discarded: nobody is missing it.", "Battle Effects: Die steal")]
-    b = b.with_die(d, place="waiting", card=None, face=None)
-    return b, [Event(f"{owner.name} gets a stolen die back and rolls it.", "Battle Effects: Die steal")]
+        return b, [Event(f"A stolen die of {b.hero(d.owner).name} is discarded: nobody is missing it.", "Battle Effects: Die steal")]
+    to = d.owner if d.owner in takers else takers[0]
+    index = d.index if to == d.owner else max(x.index for x in b.dice if x.owner == to) + 1
+    b = replace(b, dice=tuple(replace(x, owner=to, index=index, place="waiting", card=None, face=None) if x == d else x
+                              for x in b.dice))
+    return b, [Event(f"{b.hero(to).name} gets a stolen die back and rolls it.", "Battle Effects: Die steal")]
 
 
 def settle(b: Battle, deck: Deck) -> tuple[Battle, list[Event]]:

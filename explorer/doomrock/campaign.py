@@ -45,6 +45,7 @@ def current_player(c: Campaign) -> int:
 
 
 def is_terminal(c: Campaign) -> bool:
+    """Victory and loss conditions: the game is won or lost."""
     return c.result is not None
 
 
@@ -365,7 +366,7 @@ def start_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
             "Adventuring: Victory and loss conditions")]
     enc = c.encounters[0]
     b = new_battle(c.deck, c.heroes, enc, c.options.formation, c.inventory)
-    return replace(c, phase="battle", battle=b, inventory=()), [Event(f"Time has run out: the battle against {c.deck.card(enc).name} begins!", "Battles")]
+    return replace(c, phase="battle", battle=b, inventory=(), map_actions=0), [Event(f"Time has run out: the battle against {c.deck.card(enc).name} begins!", "Battles")]
 
 
 def finish_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
@@ -396,6 +397,3 @@ def score(c: Campaign) -> int:
     return (3 * sum(d.card(a).starting is None for h in c.heroes for a in h.abilities)
             + sum(1 if d.card(i).rarity == "common" else 2 for i in items) + c.silver + sum(h.hp for h in c.heroes)
             + (10 + 2 * c.time if won else 0))
-
-
-__all__ = ["CampTask", "CHANCE", "PARTY", "SetUpBattle", "current_player", "initial_state", "is_terminal", "score"]

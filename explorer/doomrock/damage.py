@@ -25,15 +25,18 @@ def marker_type(marker: str) -> str:
 def place_expose(battle: Battle, target: int | str, count: int) -> tuple[Battle, list[Event]]:
     """Place ``count`` face-down expose markers from the top of the pool on a character.
 
-    With the pool empty, no marker is placed (DR-3: the revealed markers are reshuffled
-    before the next action); with no marker left anywhere, the expose explosion occurs.
+    With the pool empty, the revealed markers are shuffled into a new pool at once (DR-3); with no
+    marker left anywhere, the expose explosion occurs.
     """
     events: list[Event] = []
     for _ in range(count):
         if not battle.expose_pool:
             if not battle.expose_up:
                 return expose_explosion(battle, events)
-            break
+            if not battle.ranks:
+                break
+            battle = reshuffle(battle)
+            events.append(Event("The face-down expose markers ran out: the revealed ones are shuffled into a new pool.", SECTION))
         top, rest = battle.expose_pool[0], battle.expose_pool[1:]
         battle = replace(battle, expose_pool=rest)
         if isinstance(target, int):
@@ -42,6 +45,13 @@ def place_expose(battle: Battle, target: int | str, count: int) -> tuple[Battle,
             battle = battle.with_enemy(target, expose=battle.enemy(target).expose + (top,))
     events.append(Event(f"{name_of(battle, target)} is exposed ({count} marker{'s' * (count > 1)}).", SECTION))
     return battle, events
+
+
+def reshuffle(battle: Battle) -> Battle:
+    """Expose markers: the revealed markers, turned face down and shuffled (in the drawn rank order)."""
+    up = sorted(battle.expose_up)
+    order = tuple(up[int(r)] for r in battle.ranks if int(r) < len(up))
+    return replace(battle, expose_pool=order, expose_up=())
 
 
 def expose_explosion(battle: Battle, events: list[Event]) -> tuple[Battle, list[Event]]:

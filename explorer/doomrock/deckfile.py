@@ -81,6 +81,7 @@ def parse_steps(e: Entry, name: str, raw: Any, depth: int = 0) -> tuple:
 
 
 def parse_loot(e: Entry, name: str, raw: Any, depth: int = 0) -> tuple[LootRow, ...]:
+    """LOOT! table rows, in ascending order of their lowest result."""
     if not isinstance(raw, list) or not raw:
         raise e.fail(name, "must be a non-empty list of rows {\"low\": n, \"steps\": [...]}")
     rows = []
@@ -94,6 +95,7 @@ def parse_loot(e: Entry, name: str, raw: Any, depth: int = 0) -> tuple[LootRow, 
 
 
 def _cost(e: Entry, name: str) -> tuple[tuple[str, int], ...]:
+    """Location entry cost: time, secret, coin, heroism, shield, peril."""
     raw = e.get(name, dict, default={})
     for k, v in raw.items():
         if k not in COSTS or isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 10:
@@ -102,6 +104,7 @@ def _cost(e: Entry, name: str) -> tuple[tuple[str, int], ...]:
 
 
 def _ability(e: Entry) -> Ability:
+    """Ability Card Anatomy: activation value, charges, keywords, effects, heroism effect, condition."""
     e.unknown_fields(("id", "name", "stat", "keywords", "activation", "charges", "effects", "heroism", "lock",
                       "passive", "condition", "reaction", "starting"))
     act = Entry(e.source, e.entry, e.get("activation", dict))
@@ -127,6 +130,7 @@ def _ability(e: Entry) -> Ability:
 
 
 def _enemy(e: Entry, i: int, raw: Any) -> EnemySpec:
+    """Enemy setup: quantity by player count, HP, armour, shields, command, boss, objective."""
     s = Entry(e.source, f"{e.entry} enemies[{i}]", raw)
     s.unknown_fields(("name", "count", "hp", "armour", "shields", "command", "boss", "objective"))
     count = _ints(s, "count", 0, 8)
@@ -137,6 +141,7 @@ def _enemy(e: Entry, i: int, raw: Any) -> EnemySpec:
 
 
 def _location(e: Entry, where: str, raw: Any) -> Location:
+    """Locations: entry cost, effects, special requirements."""
     s = Entry(e.source, f"{e.entry} {where}", raw)
     s.unknown_fields(("name", "cost", "steps", "requires_explored"))
     return Location(s.get("name", str), _cost(s, "cost"), parse_steps(s, "steps", s.get("steps", list)),
@@ -224,6 +229,7 @@ def deck_from_json(data: Any, source: str) -> Deck:
 
 
 def _cross_check(deck: Deck, top: Entry) -> None:
+    """References between cards: traits name abilities, encounters name AI decks, 3 starting abilities per class."""
     def fail(group: str, card: Any, fld: str, problem: str):
         raise ContentError(deck.source, f"{group} ({card.id})", fld, problem)
 

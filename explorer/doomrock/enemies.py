@@ -10,6 +10,7 @@ from dataclasses import replace
 from ..core.events import Event
 from .ai import AIAction
 from .cards import Deck, Encounter
+from .abilities import reactions, usable_items
 from .damage import deal_damage, name_of, place_expose
 from .options import Options
 from .positions import push_hero, threat
@@ -18,21 +19,21 @@ from .state import Battle, Enemy, Pause
 SECTION = "Battle Sequence: Minion Activation"
 
 
-def pick(battle: Battle, deck: Deck, uid: str, target: str, active: int | None) -> int | None:
-    """The hero a target word names, or None (no such hero)."""
+def pick(battle: Battle, deck: Deck, uid: str, target: str, active: int | None) -> tuple[int, ...]:
+    """The heroes a target word names: one, none, or several tied in threat (players decide)."""
     alive = battle.alive_heroes
     if target == "active":
-        return active if active is not None and active in alive else None
+        return (active,) if active is not None and active in alive else ()
     if target.endswith("_adjacent"):
         group = battle.enemy(uid).group
         alive = tuple(i for i in alive if battle.hero(i).group == group)
     if not alive:
-        return None
+        return ()
     if target.startswith("highest"):
         best = max(threat(battle, deck, i) for i in alive)
     else:
         best = min(threat(battle, deck, i) for i in alive)
-    return next(i for i in alive if threat(battle, deck, i) == best)
+    return tuple(i for i in alive if threat(battle, deck, i) == best)
 
 
 def valid(battle: Battle, uid: str, action: AIAction, i: int) -> bool:
@@ -54,8 +55,13 @@ def enrage_bonus(battle: Battle, encounter: Encounter, options: Options) -> int:
 
 
 def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: tuple[AIAction, ...],
-               active: int | None, section: str = SECTION) -> tuple[Battle, list[Event]]:
-    """Minion Activation: perform the actions of an AI card part from top to bottom."""
+               active: int | None, section: str = SECTION, forced: int | None = None,
+               reacted: bool = False) -> tuple[Battle, list[Event]]:
+    """Minion Activation: perform the actions of an AI card part from top to bottom.
+
+    ``forced`` is the target of the first line when it resumes after the players chose it (a tie) or
+    after its reaction (``reacted``).
+    """
     events: list[Event] = []
     for k, action in enumerate(script):
         if battle.enemy(uid).defeated or not battle.alive_heroes:
@@ -64,11 +70,19 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
         who = name_of(battle, uid)
         if action.target:
             chosen = None
-            for t in action.target:
-                i = pick(battle, deck, uid, t, active)
-                if i is not None and valid(battle, uid, action, i):
-                    chosen = i
-                    break
+            if k == 0 and forced is not None:
+                chosen = forced if forced in battle.alive_heroes and valid(battle, uid, action, forced) else None
+            else:
+                for t in action.target:
+                    fits = tuple(i for i in pick(battle, deck, uid, t, active) if valid(battle, uid, action, i))
+                    if len(fits) > 1:  # a tie in threat: the players decide (DR-5)
+                        pause = Pause(uid, script[k:], active, section, "target", choices=fits)
+                        events.append(Event(f"{who} will {action.text}: the players choose among heroes tied in threat.",
+                                            "Rules for the Rules: Event order"))
+                        return replace(battle, paused=pause), events
+                    if fits:
+                        chosen = fits[0]
+                        break
             if chosen is None:
                 events.append(Event(f"{who} cannot {action.text}: skipped.", section))
                 continue
@@ -78,6 +92,12 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
                     battle = battle.with_enemy(uid, group=hero.group)
                 events.append(Event(f"{who} moves adjacent to {hero.name}.", section))
             elif action.do == "attack":
+                if not (k == 0 and reacted) and (reactions(battle, deck, chosen) or usable_items(battle, deck)):
+                    # Reaction: the attacked hero may activate a reaction ability before the damage; items
+                    # "may be used ... at any time and this action may interrupt enemy actions".
+                    events.append(Event(f"{who} attacks {hero.name}; the party may react first (a reaction or an item).",
+                                        "Hero Action Phase: Reaction"))
+                    return replace(battle, paused=Pause(uid, script[k:], active, section, "reaction", hero=chosen)), events
                 amount = action.amount + enrage_bonus(battle, deck.card(battle.encounter), options)
                 events.append(Event(f"{who} attacks {hero.name} for {amount} damage.", section))
                 battle, ev = deal_damage(battle, deck, chosen, amount)
@@ -139,9 +159,12 @@ def divided_damage(battle: Battle, deck: Deck, shares: tuple[tuple[int, int], ..
 
 
 def resume(battle: Battle, deck: Deck, options: Options) -> tuple[Battle, list[Event]]:
-    """Go on with the paused AI card after its waiting line."""
+    """Go on with the paused AI card: after its waiting line, or (after a reaction) with the attack itself."""
     p = battle.paused
     battle = replace(battle, paused=None)
+    if p.kind in ("reaction", "target"):
+        return run_script(battle, deck, options, p.uid, p.script, p.active, p.section, forced=p.hero,
+                          reacted=p.kind == "reaction")
     return run_script(battle, deck, options, p.uid, p.script[1:], p.active, p.section)
 
 

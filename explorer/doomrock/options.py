@@ -31,8 +31,8 @@ class Options:
             them (DR-6). Only minions spawn in the sample content, so the 16 boss markers need no option.
         round_limit: a battle still running after this many rounds is lost (not in the rulebook; a
             safety net for simulation, DR-10). None plays without a limit.
-        map_action_limit: the campaign is lost after this many map actions without a battle
-            (safety net; DR-10). None plays without a limit.
+        map_action_limit: the campaign is lost after this many map actions (each decision counts)
+            without a battle starting (safety net; DR-10). None plays without a limit.
         heavy_planning: "Difficulty and Optional Rules: Heavy planning": heroism gained in battle
             must be placed on an ability card, and a card spends only its own heroism (DR-25).
         quick_play: "Difficulty and Optional Rules: Quick Play" (the setup changes, DR-14).

@@ -56,6 +56,7 @@ def engaged(battle: Battle, i: int) -> bool:
 
 
 def enemy_engaged_with(battle: Battle, uid: str) -> tuple[int, ...]:
+    """Engaged: the heroes adjacent to an enemy."""
     return heroes_in(battle, battle.enemy(uid).group)
 
 
@@ -68,6 +69,7 @@ def surrounded(battle: Battle, i: int) -> bool:
 
 
 def groups(battle: Battle) -> tuple[int, ...]:
+    """The groups in use (every character in a group is adjacent to every other)."""
     used = {battle.hero(i).group for i in battle.alive_heroes} | {e.group for e in battle.alive_enemies}
     return tuple(sorted(used))
 

@@ -21,6 +21,10 @@ def explain(b: Battle, deck: Deck, action) -> str:
         return f"the battle is over: {b.result}"
     phase = PHASES.get(b.phase, b.phase)
     if b.paused is not None:
+        if b.paused.kind == "target":
+            return "the players must first choose the enemy's target among the heroes tied in threat"
+        if b.paused.kind == "reaction":
+            return f"{b.hero(b.paused.hero).name} is being attacked: react with a reaction ability, or let it be"
         if b.paused.kind == "steal":
             return f"{b.hero(b.paused.hero).name} must first choose which assigned die the enemy steals"
         return "the party must first divide the party damage, one point at a time, among heroes with HP left"
@@ -46,8 +50,10 @@ def explain(b: Battle, deck: Deck, action) -> str:
             return f"{name} needs {card.activation.dice} die/dice on it to activate"
         if b.phase == "initiative" and not card.activation.initiative:
             return f"{name} is not initiative enabled"
-        if b.phase in ("minions", "boss") and not card.reaction:
-            return f"only reactions may be used during {phase}"
+        if card.reaction:
+            return f"{name} is a reaction: it is used when {h.name} is attacked"
+        if b.phase in ("minions", "boss"):
+            return f"abilities are not activated during {phase}"
         if action.heroism and not card.heroism:
             return f"{name} has no heroism effect"
         return f"{name} cannot be activated on that target now (no valid target, a failed condition or not enough heroism)"
@@ -61,6 +67,7 @@ def explain(b: Battle, deck: Deck, action) -> str:
 
 
 def _roll(b: Battle, deck: Deck, action, phase: str) -> str:
+    """Why a roll phase action is refused."""
     if b.phase != "roll" and not any(d.place in ("rolled", "waiting") for d in b.dice):
         return f"dice are rolled and placed in the roll phase; this is {phase}"
     h = b.hero(b.roller) if b.phase == "roll" else None

@@ -101,4 +101,5 @@ def _maybe_assign(b: Battle) -> Battle:
     return replace(b, assigning=True) if b.rolls >= 3 else b
 
 def faces_text(faces) -> str:
+    """Faces for the log: "6, 6, 3"."""
     return ", ".join(map(str, faces)) if len(faces) else "no dice"

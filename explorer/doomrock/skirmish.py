@@ -1,18 +1,17 @@
 """``doomrock-battle``: one standalone battle (an encounter, a party and AI decks chosen by options).
 
 The party is the heroes named by ``options.heroes`` (else the deck's first heroes), each with
-the trait card in the same place in the deck, fresh from "Setup".
+the trait card in the same place in the deck, at full HP and with no markers (DR-21).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core.errors import IllegalAction
 from . import battle as rules
 from .cards import Deck
 from .options import Options
 from .setup import make_hero, new_battle
-from .state import CHANCE, PARTY, TERMINAL, ActivateBoss, ActivateMinion, Battle, Roll, RollExtra, SetUpBattle, ShuffleExpose
+from .state import CHANCE, PARTY, TERMINAL, Battle, Roll, RollExtra, SetUpBattle, ShuffleExpose
 
 
 @dataclass(frozen=True)
@@ -68,21 +67,21 @@ def current_player(state: BattleState) -> int:
 
 
 def legal_actions(state: BattleState) -> list:
+    """Battle Sequence: the listed actions of the standalone battle."""
     return rules.legal_actions(state.battle, state.deck, state.options)
 
 
 def chance(state: BattleState, action):
+    """The chance spec of a listed action, or None."""
     return rules.chance(state.battle, state.deck, state.options, action)
 
 
 def apply(state: BattleState, action, outcome=None):
+    """Play one listed action of the standalone battle."""
     b, events = rules.apply(state.battle, state.deck, state.options, action, outcome)
     return replace(state, battle=b), events
 
 
 def is_terminal(state: BattleState) -> bool:
+    """The battle is won or lost."""
     return state.battle.result is not None
-
-
-__all__ = ["ActivateBoss", "ActivateMinion", "BattleState", "IllegalAction", "apply", "chance", "current_player",
-           "initial_state", "is_terminal", "legal_actions"]

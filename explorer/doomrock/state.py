@@ -96,10 +96,11 @@ class Pause:
     script: tuple
     active: int | None
     section: str
-    kind: str  # "steal" or "party_damage"
+    kind: str  # "steal", "party_damage", "reaction" or "target"
     hero: int | None = None  # steal: the victim
     left: int = 0  # party damage still to divide
     shares: tuple[tuple[int, int], ...] = ()  # party damage divided so far: (hero, points)
+    choices: tuple[int, ...] = ()  # target: the heroes tied in threat
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,7 @@ class Battle:
     extra: str | None = None  # the extra tier I encounter
     paused: Pause | None = None  # an AI card waiting for the players
     inventory: tuple[str, ...] = ()  # the party's unequipped items (gear-up before the battle card)
+    ranks: tuple[str, ...] = ()  # during one action only: the order for an expose reshuffle (DR-3)
     result: str | None = None  # "victory" or "defeat"
 
     def hero(self, i: int) -> Hero:
@@ -294,6 +296,17 @@ class GiveDie:
 
 
 @dataclass(frozen=True)
+class ChooseTarget:
+    """Rules for the Rules: heroes tied in threat for an AI card's target; the players pick ``hero``."""
+    hero: int
+
+
+@dataclass(frozen=True)
+class NoReaction:
+    """Reaction: the attack goes ahead with no reaction ability or item used first."""
+
+
+@dataclass(frozen=True)
 class TakeDamage:
     """Party damage: one point of it goes to hero ``hero`` (the party divides it as it sees fit)."""
     hero: int
@@ -310,4 +323,4 @@ class EndRound:
 
 
 BATTLE_ACTIONS = (Formation, SetUpBattle, Roll, RollExtra, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning, Activate,
-                  UseItem, StopHiding, EndInitiative, ActivateMinion, PlaceHeroism, ActivateBoss, GiveDie, TakeDamage, ShuffleExpose, EndRound)
+                  UseItem, StopHiding, EndInitiative, ActivateMinion, PlaceHeroism, ActivateBoss, GiveDie, TakeDamage, NoReaction, ChooseTarget, ShuffleExpose, EndRound)

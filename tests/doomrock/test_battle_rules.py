@@ -311,3 +311,96 @@ def test_gear_up_at_battle_setup_then_no_more_trading():
     b = s.state.battle
     assert b.hero(0).items == ("war_axe",) and b.hero(1).items == ("leather_armour",) and b.inventory == ("elven_bow",)
     assert not any(isinstance(a, (Equip, Unequip)) for a in s.legal_actions())
+
+
+def test_expose_pool_running_out_mid_action_reshuffles_at_once():
+    s = started(heroes=("wizard", "rogue"))
+    s.play(Roll(), outcome=[2, 1, 1, 1])
+    s.play(KeepDice())
+    s.play(Assign(0, "arcane_mark"))  # expose 2, any range, initiative
+    s.play(DoneAssigning())
+    s.play(Roll(), outcome=[1, 1, 1, 1])
+    s.play(KeepDice())
+    s.play(DoneAssigning())
+    b = s.state.battle
+    markers = b.expose_pool
+    b = replace(b, expose_pool=markers[:1], expose_up=markers[1:])  # one face-down marker left
+    action = Activate(0, "arcane_mark", "E1", 0)
+    spec = rules.chance(b, DECK, s.options, action)
+    assert [name for name, _ in spec.parts] == ["reshuffle"]
+    order = [str(n) for n in reversed(range(29))]
+    b, events = rules.apply(b, DECK, s.options, action, {"reshuffle": order})
+    assert b.enemy("E1").expose == (markers[0], max(markers[1:]))
+    assert any("shuffled into a new pool" in e.text for e in events)
+    assert b.ranks == () and b.expose_up == () and len(b.expose_pool) == 27
+    # With enough face-down markers, no reshuffle order is asked for.
+    assert rules.chance(s.state.battle, DECK, s.options, action) is None
+
+
+def test_a_reaction_is_used_when_its_hero_is_attacked_before_the_damage():
+    from explorer.doomrock import NoReaction
+    s = started(heroes=("ranger", "rogue"))
+    s.play(Roll(), outcome=[1, 2, 4, 4])
+    s.play(KeepDice())
+    s.play(Assign(1, "evade"))  # a reaction: 1 shield
+    s.play(DoneAssigning())
+    s.play(Roll(), outcome=[4, 4, 4, 4])
+    s.play(KeepDice())
+    s.play(DoneAssigning())
+    b = s.state.battle
+    assert not any(isinstance(a, Activate) and a.card == "evade" for a in rules.legal_actions(b, DECK, s.options))
+    b = replace(b, phase="minions").with_enemy("E1", group=b.hero(0).group)
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    hp = b.hero(0).hp
+    paused, events = run_script(b, DECK, s.options, "E1", (AIAction("attack", ("highest_adjacent",), 2),), None)
+    assert "may react first" in events[-1].text
+    assert rules.legal_actions(paused, DECK, s.options) == [Activate(0, "evade", "self", 0), NoReaction()]
+    after, _ = rules.apply(paused, DECK, s.options, Activate(0, "evade", "self", 0))
+    assert after.hero(0).hp == hp - 1 and after.paused is None  # the shield absorbed 1 of the 2
+    plain, _ = rules.apply(paused, DECK, s.options, NoReaction())
+    assert plain.hero(0).hp == hp - 2
+
+
+def test_heroes_tied_in_threat_the_players_choose_the_target():
+    from explorer.doomrock import ChooseTarget
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    s = started(heroes=("paladin", "warrior"))
+    b = replace(s.state.battle, phase="boss").with_hero(1, threat=8)
+    line = (AIAction("attack", ("highest_threat",), 2, "any"),)
+    paused, events = run_script(b, DECK, s.options, "E3", line, None)
+    assert rules.legal_actions(paused, DECK, s.options) == [ChooseTarget(0), ChooseTarget(1)]
+    after, _ = rules.apply(paused, DECK, s.options, ChooseTarget(1))
+    assert (after.hero(0).life, after.hero(1).life) == (6, 5) and after.paused is None
+    # Only one of the tied heroes is adjacent: a melee attack needs no choice.
+    b = b.with_enemy("E3", group=b.hero(0).group)
+    done, _ = run_script(b, DECK, s.options, "E3", (AIAction("attack", ("highest_threat",), 2),), None)
+    assert done.paused is None and done.hero(0).life == 4
+
+
+def test_an_item_may_interrupt_an_enemy_attack():
+    from explorer.doomrock import Equip, NoReaction, UseItem
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    s = Session("doomrock-battle", Options(players=2, heroes=("paladin", "rogue"), items=("buckler",)), DECK, seed=2)
+    s.play(Equip(1, "buckler"))
+    s.play(SetUpBattle())
+    b = replace(s.state.battle, phase="minions")
+    b = b.with_enemy("E1", group=b.hero(0).group)
+    paused, _ = run_script(b, DECK, s.options, "E1", (AIAction("attack", ("highest_adjacent",), 2),), None)
+    acts = rules.legal_actions(paused, DECK, s.options)
+    assert acts == [UseItem(1, "buckler", "self"), NoReaction()]  # any hero's item may interrupt
+    after, _ = rules.apply(paused, DECK, s.options, UseItem(1, "buckler", "self"))
+    assert after.hero(0).life == 4 and after.hero(1).shields == 1 and "buckler" in after.hero(1).used_items
+
+
+def test_a_returned_die_goes_to_another_hero_missing_dice_when_its_owner_is_defeated():
+    s = started(heroes=("paladin", "rogue"))
+    b = replace(s.state.battle, phase="actions")
+    b = b.with_die(b.die(0, 0), place="stolen", card="E1").with_die(b.die(1, 0), place="stolen", card="E2")
+    b = b.with_hero(0, hp=0)
+    b, events = rules.settle(b.with_enemy("E1", hp=0), DECK)
+    moved = [d for d in b.dice if d.owner == 1 and d.place == "waiting"]
+    assert len(moved) == 1 and moved[0].index == 4 and "Rogue gets a stolen die back" in events[0].text
+    assert len({(d.owner, d.index) for d in b.dice}) == len(b.dice)
