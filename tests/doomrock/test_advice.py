@@ -17,9 +17,11 @@ from explorer.doomrock import (
     BATTLE_GAME, ActivateMinion, Assign, Die, DoneAssigning, GreedyBot, KeepDice, MakeHeroism, MakeShield, Options,
     Reroll, Roll,
 )
-from explorer.doomrock.odds.advice import attack_damage, card_inputs, defeat_chance, hero_damage_odds, roll_advice
+from explorer.doomrock.odds.advice import (
+    attack_damage, card_inputs, defeat_chance, hero_damage_odds, incoming_attack, roll_advice,
+)
 from explorer.doomrock.odds import RollPhaseSolver
-from explorer.doomrock.state import set_pile
+from explorer.doomrock.state import NoReaction, Pause, set_pile
 
 G = BATTLE_GAME
 
@@ -204,3 +206,30 @@ def test_attack_damage_odds_match_the_engine_over_every_order_of_the_markers():
     trial = replace(st, battle=replace(b.with_hero(hero, expose=markers[:2]), expose_pool=markers[2:]))
     assert len(engine) > 2 and hero_damage_odds(trial.battle, st.deck, hero, [damage]) == engine
     assert defeat_chance(trial.battle, st.deck, hero, [damage]) == engine.get(3, 0)
+
+
+def test_an_attack_waiting_for_a_reaction_costs_what_the_engine_deals_if_no_one_reacts():
+    st = _minion_turn()
+    b = st.battle
+    goblin = next(e for e in b.alive_enemies if not e.boss)
+    attack = next(a for a in st.deck.card("GOB4").minion if a.do == "attack")  # "attack ... for 2"
+    hero = 0
+    heroes = tuple(replace(h, expose=(), group=goblin.group if i == hero else goblin.group + 10)
+                   for i, h in enumerate(b.heroes))
+    b = replace(b, heroes=heroes, enemies=tuple(replace(e, expose=()) for e in b.enemies), expose_up=(), expose_out=(),
+                paused=Pause(goblin.uid, (attack,), hero, "Battle Sequence: Minion Activation", "reaction", hero=hero))
+    b = b.with_hero(hero, shields=0, hp=3, broken=0)
+    markers = ("plus1#1", "plus1#2", "blank#1", "push#1")
+    losses = Counter()
+    for order in permutations(markers):
+        trial = replace(st, battle=replace(b.with_hero(hero, expose=order[:1]), expose_pool=order[1:]))
+        assert NoReaction() in G.legal_actions(trial)
+        after, _ = G.apply(trial, NoReaction())
+        losses[3 - after.battle.hero(hero).life] += 1
+    total = sum(losses.values())
+    trial = replace(b.with_hero(hero, expose=markers[:1]), expose_pool=markers[1:])
+    advice = incoming_attack(trial, st.deck, st.options)
+    assert (advice.enemy, advice.hero, advice.damage) == (goblin.uid, hero, 2)
+    assert advice.odds == {lost: Fraction(n, total) for lost, n in losses.items()} and len(advice.odds) == 2
+    assert advice.defeat == advice.odds.get(3, 0)
+    assert incoming_attack(replace(trial, paused=None), st.deck, st.options) is None

@@ -155,3 +155,18 @@ def test_the_campaign_shows_the_adventure_map_then_its_battles():
     assert b is not None and b.phase == "roll"
     assert 'class="dr-row dr-party"' in app.party.value and "chance to activate" in app.chart.figure.layout.title.text
     assert app.map.value  # the map stays in view during the battle
+
+
+def test_an_incoming_attack_shows_its_exact_odds():
+    from fractions import Fraction
+
+    from explorer.doomrock.odds.advice import IncomingAttack
+    from widgets.doomrock.views import incoming_html
+
+    app = DoomrockApp(seed=SEED)
+    b = app.session.state.battle
+    uid = b.enemies[0].uid
+    html = incoming_html(b, IncomingAttack(uid, 1, 2, {1: Fraction(1, 4), 2: Fraction(3, 4)}, Fraction(3, 4)))
+    assert f'data-enemy="{uid}"' in html and "attacks Rogue for 2" in html
+    assert "1 HP 25%, 2 HP 75%" in html and "defeat 75%" in html
+    assert incoming_html(b, None) == ""

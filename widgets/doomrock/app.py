@@ -20,7 +20,7 @@ from explorer.doomrock import (
     SetUpBattle, sample_deck,
 )
 from explorer.doomrock.deckfile import deck_from_json
-from explorer.doomrock.odds.advice import attack_damage, hero_damage_odds, roll_advice
+from explorer.doomrock.odds.advice import attack_damage, hero_damage_odds, incoming_attack, roll_advice
 
 from ..files import FilePicker
 from ..history import HistoryBar
@@ -306,7 +306,7 @@ class DoomrockApp(w.VBox):
             self.expose.value = expose_html(b)
             self.party.value = party_html(b, deck, advice)
             self.ai_card.value = ai_card_html(b, deck, self._drawn())
-            self.danger.value = danger_html(b, self._danger_rows(b, deck))
+            self.danger.value = danger_html(b, self._danger_rows(b, deck), incoming_attack(b, deck, state.options))
         else:
             self.field.value = self.expose.value = self.party.value = self.danger.value = ""
             self.ai_card.value = '<div class="dr-panel">On the adventure map: the battle views return at the next battle.</div>'

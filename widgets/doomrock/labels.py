@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from explorer.doomrock import (
-    Activate, ActivateBoss, ActivateMinion, Assign, DoneAssigning, EndInitiative, EndRound, Formation, GiveDie,
+    Activate, ActivateBoss, ActivateMinion, Assign, ChooseTarget, NoReaction, DoneAssigning, EndInitiative, EndRound, Formation, GiveDie,
     KeepDice, MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, StopHiding,
     TakeDamage, UseItem,
 )
@@ -68,6 +68,10 @@ def describe(b, deck, action) -> str:
         return f"Give up the {d.face} on {deck.card(d.card).name}"
     if isinstance(action, TakeDamage):
         return f"{b.hero(action.hero).name} takes 1 damage"
+    if isinstance(action, NoReaction):
+        return "No reaction: the attack goes ahead"
+    if isinstance(action, ChooseTarget):
+        return f"{b.hero(action.hero).name} is the target"
     if isinstance(action, StopHiding):
         return f"{b.hero(action.hero).name} stops hiding"
     if isinstance(action, PlaceHeroism):

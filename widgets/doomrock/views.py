@@ -163,7 +163,19 @@ def ai_card_html(b, deck, drawn) -> str:
             f'({"boss" if boss else "minion"} part):<ol>{items}</ol></div>')
 
 
-def danger_html(b, rows) -> str:
+def incoming_html(b, incoming) -> str:
+    """The attack waiting for a reaction: its exact HP-loss odds if no one reacts."""
+    if incoming is None:
+        return ""
+    spread = ", ".join(f"{lost} HP {float(p):.0%}" for lost, p in incoming.odds.items())
+    return (f'<div class="dr-panel dr-incoming" data-enemy="{incoming.enemy}" data-hero="{incoming.hero}" '
+            f'style="border:2px solid #b00020; border-radius:6px; padding:4px; margin:3px 0">'
+            f'<b>Incoming attack</b>: {escape(b.enemy(incoming.enemy).name)} {incoming.enemy} attacks '
+            f'{escape(b.hero(incoming.hero).name)} for {incoming.damage}. If no one reacts: {spread}; '
+            f'defeat {float(incoming.defeat):.0%} \u2620.</div>')
+
+
+def danger_html(b, rows, incoming=None) -> str:
     """Per hero, for an enemy attack of each size: expected HP lost and the chance to be defeated."""
     if not rows:
         return ""
@@ -173,7 +185,7 @@ def danger_html(b, rows) -> str:
     for name, cells in rows:
         body += f"<tr><td>{escape(name)}</td>" + "".join(
             f'<td title="expected HP lost; chance of defeat">{lost:.2f} HP, {dead:.0%} \u2620</td>' for _, lost, dead in cells) + "</tr>"
-    return (f'<div class="dr-panel dr-danger"><b>Damage odds</b> (enrage included; expose markers drawn from those not seen):'
+    return incoming_html(b, incoming) + (f'<div class="dr-panel dr-danger"><b>Damage odds</b> (enrage included; expose markers drawn from those not seen):'
             f'<div style="overflow-x:auto"><table><tr><th>hero</th>{head}</tr>{body}</table></div></div>')
 
 

@@ -219,3 +219,30 @@ def defeat_chance(battle: Battle, deck: Deck, hero: int, damages) -> Fraction:
     """Chance that the damage sources defeat ``hero`` (every hit point lost)."""
     life = battle.hero(hero).life
     return sum((p for lost, p in hero_damage_odds(battle, deck, hero, damages).items() if lost >= life), Fraction(0))
+
+
+@dataclass(frozen=True)
+class IncomingAttack:
+    """An enemy attack waiting for the party's reaction (Hero Action Phase: Reaction), with its odds.
+
+    Attributes:
+        enemy: the attacker's id; hero: the target; damage: the attack's damage (enrage included).
+        odds: ``{HP lost: probability}``; defeat: the chance the attack defeats the hero.
+    """
+
+    enemy: str
+    hero: int
+    damage: int
+    odds: dict
+    defeat: Fraction
+
+
+def incoming_attack(battle: Battle, deck: Deck, options: Options) -> IncomingAttack | None:
+    """The attack the party may react to now, if any, and the exact HP it will cost if no one reacts."""
+    p = battle.paused
+    if p is None or p.kind != "reaction" or not p.script or p.script[0].do != "attack" or p.hero is None:
+        return None
+    damage = attack_damage(battle, deck, options, p.script[0].amount)
+    odds = hero_damage_odds(battle, deck, p.hero, [damage])
+    life = battle.hero(p.hero).life
+    return IncomingAttack(p.uid, p.hero, damage, odds, sum((q for k, q in odds.items() if k >= life), Fraction(0)))
