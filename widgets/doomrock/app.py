@@ -124,17 +124,14 @@ class DoomrockApp(w.VBox):
     def _layout(self) -> None:
         wrap = w.Layout(flex_flow="row wrap", max_width="100%")
         controls = w.Box([self.kind, self.encounter, self.players, self.seed, self.new_button], layout=wrap)
-        play = w.VBox([self.party, self.picks, w.Box([self.reroll_button, self.best_button, self.bot_button], layout=wrap),
-                       self.actions, w.Box([self.mode, self.table_faces], layout=wrap), self.status],
+        play = w.VBox([self.status, self.picks, w.Box([self.reroll_button, self.best_button, self.bot_button], layout=wrap),
+                       self.actions, w.Box([self.mode, self.table_faces], layout=wrap), self.party],
                       layout=w.Layout(flex="1 1 560px", max_width="100%"))
         odds = w.VBox([self.chart.widget, self.odds_note, self.ai_card, self.danger],
                       layout=w.Layout(flex="0 1 360px", max_width="100%"))
         odds.add_class("odds-box")
         self.children = (
-            w.HTML(CSS + "<h2>Assault on Doomrock</h2>"
-                   "<p class='dr-panel'>Roll, re-roll twice, place dice on ability cards (1s may become shields, 6s heroism), "
-                   "then the enemies act from their AI cards. The chart shows the exact value of every choice. "
-                   "Choose <b>Campaign</b> for the adventure map and its battles.</p>"),
+            w.HTML(CSS + "<h3 style='margin:2px 0'>Assault on Doomrock</h3>"),
             controls, self.map, self.field, self.expose, w.Box([play, odds], layout=wrap), w.HTML(LEGEND), self.history,
             w.Box([self.save_button, self.save_link, self.files], layout=wrap),
             w.HTML("<b>Event log</b>"), self.event_log,
