@@ -14,11 +14,11 @@ import pytest
 
 from explorer.core import Session
 from explorer.doomrock import (
-    BATTLE_GAME, ActivateMinion, Assign, Die, DoneAssigning, GreedyBot, KeepDice, MakeHeroism, MakeShield, Options,
+    BATTLE_GAME, ActivateMinion, Assign, Die, SetUpBattle, DoneAssigning, GreedyBot, KeepDice, MakeHeroism, MakeShield, Options,
     Reroll, Roll,
 )
 from explorer.doomrock.odds.advice import (
-    attack_damage, card_inputs, defeat_chance, hero_damage_odds, incoming_attack, roll_advice,
+    attack_damage, card_inputs, defeat_chance, hero_damage_odds, incoming_attack, review_keeps, roll_advice,
 )
 from explorer.doomrock.odds import RollPhaseSolver
 from explorer.doomrock.state import NoReaction, Pause, set_pile
@@ -233,3 +233,25 @@ def test_an_attack_waiting_for_a_reaction_costs_what_the_engine_deals_if_no_one_
     assert advice.odds == {lost: Fraction(n, total) for lost, n in losses.items()} and len(advice.odds) == 2
     assert advice.defeat == advice.odds.get(3, 0)
     assert incoming_attack(replace(trial, paused=None), st.deck, st.options) is None
+
+
+def test_the_keep_review_of_a_battle_agrees_with_the_solver_move_quality():
+    """Two re-rolls in the Paladin's roll phase: the losses are the solver's own move-quality report."""
+    s = Session("doomrock-battle", Options(players=2), seed=8)
+    s.play(SetUpBattle())
+    s.play(Roll())
+    first = [d.index for d in s.state.battle.hero_dice(0) if d.place == "rolled"]
+    s.play(Reroll(tuple(first[:3])))  # a poor keep: only one die kept
+    s.play(roll_advice(s.state.battle, s.state.deck).best.action)  # the best one
+    states = [None] + [step.state.battle for step in s.steps]
+    review = review_keeps([(states[i], step.action) for i, step in enumerate(s.steps)], s.state.deck)
+    assert [type(d.action) for d in review.decisions][:1] == [Reroll] and len(review.decisions) == 2
+    assert review.decisions[1].loss == 0 and review.decisions[0].loss > 0
+    _, cards, locked = card_inputs(states[2], s.state.deck, 0)
+    solver = RollPhaseSolver(4, cards, 2, locked=locked)
+    decisions = [(d.hand, d.hand if isinstance(d.action, KeepDice) else
+                  tuple(sorted(f for k, f in enumerate(d.hand) if first[k] not in d.action.dice)))
+                 for d in review.decisions]
+    assert isinstance(review.decisions[1].action, Reroll)  # seed 8: the best second keep is a re-roll
+    assert solver.move_quality(decisions).total_loss == pytest.approx(review.total_loss)
+    assert review.total_loss == pytest.approx(review.decisions[0].loss)

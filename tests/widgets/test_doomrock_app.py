@@ -61,6 +61,7 @@ def test_a_roll_phase_by_clicking_plays_like_the_engine(app):
     first = [d.index for d in e.state.battle.hero_dice(0) if d.place == "rolled"]
     e.play(Reroll((first[0], first[2])))
     assert app.session.state == e.state
+    assert "Your keeps</b>: 1 decision(s)" in app.review.value
     app.best_button.click()
     e.play(roll_advice(e.state.battle, e.state.deck).best.action)
     assert app.session.state == e.state

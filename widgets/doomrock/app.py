@@ -20,7 +20,7 @@ from explorer.doomrock import (
     SetUpBattle, sample_deck,
 )
 from explorer.doomrock.deckfile import deck_from_json
-from explorer.doomrock.odds.advice import attack_damage, hero_damage_odds, incoming_attack, roll_advice
+from explorer.doomrock.odds.advice import attack_damage, hero_damage_odds, incoming_attack, review_keeps, roll_advice
 
 from ..files import FilePicker
 from ..history import HistoryBar
@@ -102,6 +102,8 @@ class DoomrockApp(w.VBox):
         self.odds_note = w.HTML()
         self.odds_note.add_class("odds-note")
         self.danger = w.HTML()
+        self.review = w.HTML()
+        self.review.add_class("quality-report")
         self.event_log = EventLog(limit=60)
         self.save_link = w.HTML()
         self.save_button = w.Button(description="Save game", icon="download", layout=w.Layout(width="auto"))
@@ -127,7 +129,7 @@ class DoomrockApp(w.VBox):
         play = w.VBox([self.status, self.picks, w.Box([self.reroll_button, self.best_button, self.bot_button], layout=wrap),
                        self.actions, w.Box([self.mode, self.table_faces], layout=wrap), self.party],
                       layout=w.Layout(flex="1 1 560px", max_width="100%"))
-        odds = w.VBox([self.chart.widget, self.odds_note, self.ai_card, self.danger],
+        odds = w.VBox([self.chart.widget, self.odds_note, self.review, self.ai_card, self.danger],
                       layout=w.Layout(flex="0 1 360px", max_width="100%"))
         odds.add_class("odds-box")
         self.children = (
@@ -341,6 +343,7 @@ class DoomrockApp(w.VBox):
         elif len(self.chart.figure.data[0].x or ()):  # no stale bars from an earlier roll phase
             self.chart.update([], [], title=title)
         self._note(advice)
+        self.review.value = self._review_html()
         if s.is_over():
             self.status.value = f"<b>The battle is over: {escape(s.result())}.</b>"
 
@@ -359,6 +362,17 @@ class DoomrockApp(w.VBox):
         else:
             self.odds_note.value = (f'<span class="rx-small">Expected sets this roll phase: <b>{advice.value:.2f}</b> '
                                     f'(best play). Bars: best chance to activate each card.</span>')
+
+    def _review_html(self) -> str:
+        """The move-quality report: expected sets given away by each keep decision so far."""
+        steps = self.session.steps
+        before = [None] + [getattr(step.state, "battle", None) for step in steps]
+        review = review_keeps([(before[i], step.action) for i, step in enumerate(steps)], self.session.state.deck)
+        if not review.decisions:
+            return ""
+        last = review.decisions[-1]
+        return (f'<div class="dr-panel"><b>Your keeps</b>: {len(review.decisions)} decision(s), '
+                f'{review.total_loss:.2f} expected set(s) given away in all; the last one gave away {last.loss:.2f}.</div>')
 
     def _danger_rows(self, b, deck):
         rows = []

@@ -246,3 +246,51 @@ def incoming_attack(battle: Battle, deck: Deck, options: Options) -> IncomingAtt
     odds = hero_damage_odds(battle, deck, p.hero, [damage])
     life = battle.hero(p.hero).life
     return IncomingAttack(p.uid, p.hero, damage, odds, sum((q for k, q in odds.items() if k >= life), Fraction(0)))
+
+
+@dataclass(frozen=True)
+class KeepReview:
+    """One keep decision taken in a roll phase and what it gave away against the best one."""
+
+    hero: int
+    hand: tuple[int, ...]
+    rerolls_left: int
+    action: Reroll | KeepDice
+    value: float
+    best: KeepAdvice
+    loss: float
+
+
+@dataclass(frozen=True)
+class BattleReview:
+    """Every keep decision of a battle so far (the move-quality report)."""
+
+    decisions: tuple[KeepReview, ...]
+
+    @property
+    def total_loss(self) -> float:
+        """Expected sets given away by all the keep decisions together."""
+        return float(sum(d.loss for d in self.decisions))
+
+
+def review_keeps(moves, deck: Deck) -> BattleReview:
+    """Value lost by each keep decision (Battle Sequence: Roll Phase), best play being worth 0.
+
+    Args:
+        moves: ``(battle before, action)`` pairs in order, e.g. from a session's history; moves
+            that are not a keep decision of a roll phase are skipped.
+    """
+    out = []
+    for battle, action in moves:
+        if battle is None or not isinstance(action, (Reroll, KeepDice)) or battle.phase != "roll" or battle.assigning:
+            continue
+        advice = roll_advice(battle, deck)
+        if advice is None or not advice.keeps:
+            continue
+        rolled = [d for d in battle.hero_dice(battle.roller) if d.place == "rolled"]
+        again = action.dice if isinstance(action, Reroll) else ()
+        kept = tuple(sorted(d.face for d in rolled if d.index not in again))
+        chosen = next(k for k in advice.keeps if k.kept == kept)
+        out.append(KeepReview(advice.hero, advice.hand, advice.rerolls_left, action, chosen.value, advice.best,
+                              chosen.loss))
+    return BattleReview(tuple(out))
