@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from itertools import combinations_with_replacement, product
 from math import factorial
-
-from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
@@ -33,11 +32,11 @@ from explorer.core import Session
 from explorer.doomrock import BATTLE_GAME, CHANCE, GreedyBot, Options, Roll, SetUpBattle
 from explorer.doomrock.odds import RollPhaseSolver
 from explorer.doomrock.odds import advice as live
-from explorer.doomrock.sim import children_of, simulate
 from explorer.doomrock.odds.assignment import best_assignment
 from explorer.doomrock.odds.inputs import cards as check_cards
 from explorer.doomrock.odds.multisets import layout_for
 from explorer.doomrock.odds.objective import Objective
+from explorer.doomrock.sim import children_of, simulate
 
 CARDS = [([(5,), (6,)], 2), ([(6, 6)], 1), ([(1,), (2,)], 2), ([(3, 4)], 1)]
 HAND = (1, 1, 2, 3, 4, 4, 5, 6)

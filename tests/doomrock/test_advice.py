@@ -14,13 +14,29 @@ import pytest
 
 from explorer.core import Session
 from explorer.doomrock import (
-    BATTLE_GAME, ActivateMinion, Assign, Die, SetUpBattle, DoneAssigning, GreedyBot, KeepDice, MakeHeroism, MakeShield, Options,
-    Reroll, Roll,
-)
-from explorer.doomrock.odds.advice import (
-    attack_damage, card_inputs, defeat_chance, hero_damage_odds, incoming_attack, review_keeps, roll_advice,
+    BATTLE_GAME,
+    ActivateMinion,
+    Assign,
+    Die,
+    GreedyBot,
+    KeepDice,
+    MakeHeroism,
+    MakeShield,
+    Options,
+    Reroll,
+    Roll,
+    SetUpBattle,
 )
 from explorer.doomrock.odds import RollPhaseSolver
+from explorer.doomrock.odds.advice import (
+    attack_damage,
+    card_inputs,
+    defeat_chance,
+    hero_damage_odds,
+    incoming_attack,
+    review_keeps,
+    roll_advice,
+)
 from explorer.doomrock.state import NoReaction, Pause, set_pile
 
 G = BATTLE_GAME

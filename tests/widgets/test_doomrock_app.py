@@ -144,7 +144,7 @@ def test_the_campaign_shows_the_adventure_map_then_its_battles():
     for k, area in enumerate(c.board):
         assert f'data-area="{k}"' in app.map.value and app.session.state.deck.card(area.id).name in app.map.value
     assert f"{c.time} time left" in app.map.value and "party marker" in app.map.value
-    assert 'dr-area dr-here" data-area="%d"' % c.position in app.map.value
+    assert f'dr-area dr-here" data-area="{c.position}"' in app.map.value
     assert app.party.value == "" and "adventure map" in app.ai_card.value and not app.chart.figure.data[0].x
     labels = [b.description for b in app.actions.children]
     assert len(labels) == len(app.session.legal_actions()) and all("(" not in t or ")" in t for t in labels)

@@ -16,8 +16,19 @@ import numpy as np
 from explorer.core import IllegalAction, Session
 from explorer.core.errors import ContentError
 from explorer.doomrock import (
-    CHANCE, SetUp, ActivateBoss, ActivateMinion, Assign, GreedyBot, KeepDice, MakeHeroism, MakeShield, Options, Reroll,
-    SetUpBattle, sample_deck,
+    CHANCE,
+    ActivateBoss,
+    ActivateMinion,
+    Assign,
+    GreedyBot,
+    KeepDice,
+    MakeHeroism,
+    MakeShield,
+    Options,
+    Reroll,
+    SetUp,
+    SetUpBattle,
+    sample_deck,
 )
 from explorer.doomrock.deckfile import deck_from_json
 from explorer.doomrock.odds.advice import attack_damage, hero_damage_odds, incoming_attack, review_keeps, roll_advice
@@ -71,6 +82,8 @@ class DoomrockApp(w.VBox):
         self.table_faces = w.Text(placeholder="faces rolled, e.g. 6 2 4 2", description="Faces",
                                   layout=w.Layout(width="300px", max_width="100%"))
         self.table_faces.add_class("table-faces")
+        self.table_note = w.HTML('<span class="rx-small">Type the faces of a roll or re-roll in die order, then click it. '
+                                 'Shuffles and AI card draws still come from the seed.</span>')
         # -- board
         self.map = w.HTML()
         self.map.add_class("adventure-map")
@@ -127,7 +140,7 @@ class DoomrockApp(w.VBox):
         wrap = w.Layout(flex_flow="row wrap", max_width="100%")
         controls = w.Box([self.kind, self.encounter, self.players, self.seed, self.new_button], layout=wrap)
         play = w.VBox([self.status, self.picks, w.Box([self.reroll_button, self.best_button, self.bot_button], layout=wrap),
-                       self.actions, w.Box([self.mode, self.table_faces], layout=wrap), self.party],
+                       self.actions, w.Box([self.mode, self.table_faces, self.table_note], layout=wrap), self.party],
                       layout=w.Layout(flex="1 1 560px", max_width="100%"))
         odds = w.VBox([self.chart.widget, self.odds_note, self.review, self.ai_card, self.danger],
                       layout=w.Layout(flex="0 1 360px", max_width="100%"))
@@ -333,7 +346,7 @@ class DoomrockApp(w.VBox):
             btn.on_click(lambda _, a=a: self.act(a))
             buttons.append(btn)
         self.actions.children = buttons
-        self.table_faces.layout.display = None if self.mode.value == "table" else "none"
+        self.table_faces.layout.display = self.table_note.layout.display = None if self.mode.value == "table" else "none"
         self.history.refresh()
         self.event_log.show(s.events)
         labels, values, title = self._chart_data()

@@ -2,9 +2,29 @@
 from __future__ import annotations
 
 from explorer.doomrock import (
-    Activate, ActivateBoss, ActivateMinion, Assign, ChooseTarget, NoReaction, DoneAssigning, EndInitiative, EndRound, Formation, GiveDie,
-    KeepDice, MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra, SetUpBattle, ShuffleExpose, StopHiding,
-    TakeDamage, UseItem,
+    Activate,
+    ActivateBoss,
+    ActivateMinion,
+    Assign,
+    ChooseTarget,
+    DoneAssigning,
+    EndInitiative,
+    EndRound,
+    Formation,
+    GiveDie,
+    KeepDice,
+    MakeHeroism,
+    MakeShield,
+    NoReaction,
+    PlaceHeroism,
+    Reroll,
+    Roll,
+    RollExtra,
+    SetUpBattle,
+    ShuffleExpose,
+    StopHiding,
+    TakeDamage,
+    UseItem,
 )
 
 

@@ -4,8 +4,25 @@ from __future__ import annotations
 from html import escape
 
 from explorer.doomrock import (
-    Buy, Choose, EndCamp, Equip, Explore, KeepAbility, KeepItem, LeaveShop, LevelUp, RollLoot, Sell, SetUp,
-    ShuffleEvents, StartBattle, TestStat, Travel, Unequip, VentureForth, Visit,
+    Buy,
+    Choose,
+    EndCamp,
+    Equip,
+    Explore,
+    KeepAbility,
+    KeepItem,
+    LeaveShop,
+    LevelUp,
+    RollLoot,
+    Sell,
+    SetUp,
+    ShuffleEvents,
+    StartBattle,
+    TestStat,
+    Travel,
+    Unequip,
+    VentureForth,
+    Visit,
 )
 from explorer.doomrock.campaign import locations
 

@@ -142,7 +142,7 @@ def expose_html(b) -> str:
     up = Counter(marker_type(m) for m in b.expose_up)
     out = Counter(marker_type(m) for m in b.expose_out)
     words = {"blank": "blank", "plus1": "+1", "push": "push", "cumulation": "cumulation"}
-    fmt = lambda c: ", ".join(f"{n} {words[k]}" for k, n in sorted(c.items())) or "none"  # noqa: E731
+    fmt = lambda c: ", ".join(f"{n} {words[k]}" for k, n in sorted(c.items())) or "none"
     return (f'<div class="dr-panel dr-expose">{token_svg("expose", len(b.expose_pool), "Face-down expose markers in the pool")} in the pool, '
             f'{on_chars} on characters; face up: {fmt(up)}; out of the battle: {fmt(out)}.</div>')
 
@@ -196,4 +196,5 @@ LEGEND = ('<div class="dr-legend"><b>Legend:</b>'
           f'<span>{token_svg("armour", "", "")} armour</span><span>{token_svg("enrage", "", "")} enrage</span>'
           f'<span>{token_svg("lock", "", "")} dice lock</span><span>\u26a1 initiative</span><span>\u2691 objective</span>'
           '<span>\u2713 activated</span><span>\u2620 chance of defeat</span>'
-          '<span>% best chance to activate a card this roll phase</span></div>')
+          '<span>% best chance to activate a card this roll phase</span>'
+          '<span>\u27f3 n: mark a die of face n to re-roll</span></div>')

@@ -8,9 +8,9 @@ games are chunked or which worker of an ``Executor`` runs them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 import numpy as np
 
