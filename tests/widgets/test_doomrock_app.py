@@ -171,3 +171,14 @@ def test_an_incoming_attack_shows_its_exact_odds():
     assert f'data-enemy="{uid}"' in html and "attacks Rogue for 2" in html
     assert "1 HP 25%, 2 HP 75%" in html and "defeat 75%" in html
     assert incoming_html(b, None) == ""
+
+
+def test_hovering_an_enemy_shows_the_damage_odds_of_its_attacks(app):
+    b = app.session.state.battle
+    deck = app.session.state.deck
+    for e in b.alive_enemies:
+        amounts = {a.amount for c in deck.card(e.deck).cards for a in (c.boss if e.boss else c.minion) if a.do == "attack"}
+        tip = app._threats(b, deck)[e.uid]
+        assert all(f"{n} damage to" in tip for n in amounts)
+        assert f'data-enemy="{e.uid}"' in app.field.value
+    assert "if they hit" in app.field.value

@@ -314,7 +314,7 @@ class DoomrockApp(w.VBox):
         self.map.value = map_html(state) if campaign and state.phase != "setup" else ""
         self.map.layout.display = None if self.map.value else "none"
         if b is not None:
-            self.field.value = battlefield_html(b, deck)
+            self.field.value = battlefield_html(b, deck, self._threats(b, deck))
             self.expose.value = expose_html(b)
             self.party.value = party_html(b, deck, advice)
             self.ai_card.value = ai_card_html(b, deck, self._drawn())
@@ -386,6 +386,27 @@ class DoomrockApp(w.VBox):
         last = review.decisions[-1]
         return (f'<div class="dr-panel"><b>Your keeps</b>: {len(review.decisions)} decision(s), '
                 f'{review.total_loss:.2f} expected set(s) given away in all; the last one gave away {last.loss:.2f}.</div>')
+
+    def _threats(self, b, deck) -> dict[str, str]:
+        """Per enemy, the damage odds of each attack its AI deck holds, against the heroes it can reach."""
+        out = {}
+        options = self.session.state.options
+        for e in b.alive_enemies:
+            lines = [a for c in deck.card(e.deck).cards for a in (c.boss if e.boss else c.minion) if a.do == "attack"]
+            if not lines:
+                out[e.uid] = "Its AI deck holds no attack."
+                continue
+            near = [i for i in b.alive_heroes if b.hero(i).group == e.group] or list(b.alive_heroes)
+            text = ["Attacks in its AI deck (enrage included), if they hit:"]
+            for amount in sorted({a.amount for a in lines}):
+                n = attack_damage(b, deck, options, amount)
+                for i in near:
+                    odds = hero_damage_odds(b, deck, i, [n])
+                    lost = float(sum(k * p for k, p in odds.items()))
+                    dead = float(sum(p for k, p in odds.items() if k >= b.hero(i).life))
+                    text.append(f"{n} damage to {b.hero(i).name}: {lost:.2f} HP lost on average, defeat {dead:.0%}")
+            out[e.uid] = "\n".join(text)
+        return out
 
     def _danger_rows(self, b, deck):
         rows = []

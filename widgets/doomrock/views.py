@@ -104,8 +104,12 @@ def _effects(card) -> str:
     return "Effects: " + "; ".join(parts)
 
 
-def battlefield_html(b, deck) -> str:
-    """Groups (positions) with the heroes and enemies in each: HP, armour, shields, expose markers."""
+def battlefield_html(b, deck, threats=None) -> str:
+    """Groups (positions) with the heroes and enemies in each: HP, armour, shields, expose markers.
+
+    ``threats`` maps an enemy id to the tooltip of its attacks' damage odds (shown on hover).
+    """
+    threats = threats or {}
     enc = deck.card(b.encounter)
     cols = []
     for g in groups(b):
@@ -120,7 +124,7 @@ def battlefield_html(b, deck) -> str:
             boss = " dr-boss" if e.boss else ""
             tags = (" (boss)" if e.boss else "") + (" \u2691" if e.objective else "")
             items.append(
-                f'<div class="dr-enemy{boss}" data-enemy="{e.uid}" data-hp="{e.hp}">'
+                f'<div class="dr-enemy{boss}" data-enemy="{e.uid}" data-hp="{e.hp}" title="{escape(threats.get(e.uid, ""))}">'
                 f'<b>{escape(e.name)}</b> {e.uid}{tags} '
                 + token_svg("hp", f"{e.hp}/{e.max_hp}", "Enemy hit points")
                 + token_svg("armour", armour, "Armour: absorbs damage from each source")
@@ -197,4 +201,5 @@ LEGEND = ('<div class="dr-legend"><b>Legend:</b>'
           f'<span>{token_svg("lock", "", "")} dice lock</span><span>\u26a1 initiative</span><span>\u2691 objective</span>'
           '<span>\u2713 activated</span><span>\u2620 chance of defeat</span>'
           '<span>% best chance to activate a card this roll phase</span>'
-          '<span>\u27f3 n: mark a die of face n to re-roll</span></div>')
+          '<span>\u27f3 n: mark a die of face n to re-roll</span>'
+          '<span>hover an enemy: the damage odds of its attacks</span></div>')
