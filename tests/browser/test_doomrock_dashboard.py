@@ -94,6 +94,8 @@ def test_a_roll_phase_and_a_round_match_the_engine(page, voila_server, artifacts
     assert ai in {c for _, pile in b.ai_discard for c in pile}
     enemies = page.locator(".dr-enemy").evaluate_all("els => els.map(e => [e.dataset.enemy, +e.dataset.hp])")
     assert sorted(map(tuple, enemies)) == sorted((e.uid, e.hp) for e in b.alive_enemies)
+    tip = page.locator(".dr-enemy").first.get_attribute("title")
+    assert "if they hit" in tip and "damage to" in tip  # the damage odds on hover
     lives = page.locator(".dr-hero").evaluate_all("els => els.map(e => +e.dataset.life)")
     assert lives == [h.life for h in b.heroes]
     assert no_horizontal_overflow(page)
