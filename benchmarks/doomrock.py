@@ -193,6 +193,8 @@ def simulation(n_games=60, seed=1):
     t_camp = time.perf_counter() - start
     print(f"whole campaigns: {10 / t_camp:6.2f} games/s ({t_camp / 10 / (t_sim / n_games):.1f} battles' time each); "
           f"score {campaigns.score[0]:.1f} +- {campaigns.score[1]:.1f}, win rate {campaigns.win_rate[0]:.2f}")
+    print("campaign battles by encounter: " + "; ".join(
+        f"{e} {n} fought, won {rate:.2f}" for e, (n, (rate, _)) in campaigns.by_encounter().items()))
     s = Session("doomrock-battle", Options(players=2), seed=seed)
     s.play(SetUpBattle())
     s.play(Roll())

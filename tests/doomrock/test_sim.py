@@ -52,6 +52,7 @@ def test_a_simulated_battle_is_the_engine_game_replayed_through_a_session():
         s.play(action, spec.sample(rng) if spec is not None else None)  # table dice: the same draws
     b = s.state.battle
     assert (record.won, record.rounds, record.steps) == (s.result() == "victory", b.round, len(s.steps))
+    assert record.battles == (("orc_warband", record.won),)
     assert record.hp_left == sum(h.life for h in b.heroes) and record.hp_max == sum(h.max_hp for h in b.heroes)
 
 
@@ -62,6 +63,11 @@ def test_campaigns_report_score_battles_won_and_rounds():
         assert r.rounds > 0 and 0 <= r.hp_left <= r.hp_max and r.score >= 0 and len(r.heroes) == 2
         assert r.won == (r.battles_won == 3) or not r.won
     assert result.score[0] == pytest.approx(np.mean([r.score for r in result.records]))
+    for r in result.records:  # every battle fought is recorded; a lost one ends the campaign
+        assert r.battles and sum(won for _, won in r.battles) == r.battles_won
+        assert all(won for _, won in r.battles[:-1]) and r.won == (r.battles[-1][1] and r.battles_won == 3)
+    fought = result.by_encounter()
+    assert sum(n for n, _ in fought.values()) == sum(len(r.battles) for r in result.records)
     parts = result.by_party()
     assert sum(p.games for p in parts.values()) == 3 and all(p.heroes == k for k, p in parts.items())
 

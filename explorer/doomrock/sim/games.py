@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -39,6 +39,7 @@ class GameRecord:
         battles_won: battles won (a standalone battle: 1 or 0).
         steps: actions taken.
         heroes: the party (a campaign draws its heroes at setup).
+        battles: every battle fought, in order: (encounter id, won).
     """
 
     won: bool
@@ -49,6 +50,7 @@ class GameRecord:
     battles_won: int
     steps: int
     heroes: tuple[str, ...] = ()
+    battles: tuple[tuple[str, bool], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,14 @@ class SimResult:
     score: tuple[float, float]
     battles_won: tuple[float, float]
     records: tuple[GameRecord, ...]
+
+    def by_encounter(self) -> dict[str, tuple[int, tuple[float, float]]]:
+        """Per encounter: battles fought and the party's win rate in them (with its standard error)."""
+        fought: dict[str, list[float]] = {}
+        for r in self.records:
+            for encounter, won in r.battles:
+                fought.setdefault(encounter, []).append(float(won))
+        return {e: (len(v), mean_se(v)) for e, v in sorted(fought.items())}
 
     def by_party(self) -> dict[tuple[str, ...], SimResult]:
         """The same games split by party (heroes in party order, as drawn)."""
@@ -101,16 +111,28 @@ def play_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.Seed
     player = make_bot(bot, np.random.Generator(np.random.PCG64(bot_seed)))
     state = game.initial_state(options, deck)
     rounds, previous = 0, 0  # battle rounds started, over every battle
+    battles: list[tuple[str, bool]] = []
+    ended = False  # the battle in play has a result already
+    won_before, fighting = 0, None  # campaign battles won so far; the encounter being fought
     for step in range(max_steps):
         if game.is_terminal(state):
-            return _record(kind, state, rounds, step)
+            return replace(_record(kind, state, rounds, step), battles=tuple(battles))
         acts = game.legal_actions(state)
         action = acts[0] if game.current_player(state) == CHANCE else player.choose(state, acts)
         spec = game.chance(state, action)
         state, _ = game.apply(state, action, spec.sample(rng) if spec is not None else None)
-        now = state.battle.round if state.battle is not None else 0
+        b = state.battle
+        now = b.round if b is not None else 0
         rounds += max(0, now - previous)
         previous = now
+        won = getattr(state, "battles_won", 0)
+        if won > won_before:  # a won campaign battle is cleared from the state at once
+            battles.append((fighting, True))
+        over = b is not None and b.result is not None
+        if over and not ended and won == won_before:
+            battles.append((b.encounter, b.result == "victory"))
+        ended, won_before = over, won
+        fighting = b.encounter if b is not None else fighting
     raise RuntimeError(f"game not finished after {max_steps} steps (seed {seed.entropy}, {seed.spawn_key})")
 
 
