@@ -190,16 +190,35 @@ def walk_away(state: State, action: WalkAway, outcome=None) -> tuple[State, list
 
 
 def resource_choices(state: State, giver: int, n: int) -> list[tuple[str, ...]]:
-    """Every way to hand over ``n`` resources (fewer if the giver has fewer: "it must still be given")."""
-    units = economy.resource_units(state, giver)
-    k = min(n, len(units))
-    have = {r: units.count(r) for r in RESOURCES}
-    return [c for c in combinations_with_replacement([r for r in RESOURCES if have[r]], k)
-            if all(c.count(r) <= have[r] for r in RESOURCES)]
+    """Every way to hand over ``n`` Resource tokens, or ``n`` Resources of value one with
+    ``loot_resources="value"`` (fewer if the giver has fewer: "it must still be given"; ruling
+    BB-15). A choice lists the Resources that move, one entry per unit of value."""
+    if state.options.loot_resources == "value":
+        units = economy.resource_units(state, giver)
+        k = min(n, len(units))
+        have = {r: units.count(r) for r in RESOURCES}
+        return [c for c in combinations_with_replacement([r for r in RESOURCES if have[r]], k)
+                if all(c.count(r) <= have[r] for r in RESOURCES)]
+    held = held_tokens(state, giver)
+    kinds = sorted(held, key=lambda t: (RESOURCES.index(t[0]), t[1]))
+    k = min(n, sum(held.values()))
+    return [tuple(r for r, value in c for _ in range(value)) for c in combinations_with_replacement(kinds, k)
+            if all(c.count(t) <= held[t] for t in kinds)]
+
+
+def held_tokens(state: State, seat: int) -> dict[tuple[str, int], int]:
+    """The seat's Resource tokens: (resource, 1 or 3) -> how many (ruling BB-4 makes the change)."""
+    out = {}
+    for r in RESOURCES:
+        ones, threes = economy.tokens(state, r)[0][seat]
+        for value, count in ((1, ones), (3, threes)):
+            if count:
+                out[(r, value)] = count
+    return out
 
 
 def give_actions(state: State, seat: int) -> list:
-    """Stealing Loot: the defender's ways to give two Resources (ruling BB-15)."""
+    """Stealing Loot: the defender's ways to give two of their Resource tokens (ruling BB-15)."""
     _, d, a, n = state.task
     return [GiveResources(d, c) for c in resource_choices(state, d, n)]
 
@@ -218,15 +237,30 @@ def hand_over(state: State, action: GiveResources | TakeResources, outcome=None)
         _, a, d, n = state.task
     choice = tuple(sorted(action.resources))
     if choice not in [tuple(sorted(c)) for c in resource_choices(state, d, n)]:
-        raise IllegalAction(f"{state.name(d)} must give {min(n, sum(state.players[d].resources))} Resource(s) they hold; "
+        by_tokens = state.options.loot_resources == "tokens"
+        k = min(n, sum(held_tokens(state, d).values()) if by_tokens else sum(state.players[d].resources))
+        raise IllegalAction(f"{state.name(d)} must give {k} Resource{' token' if by_tokens else ''}(s) they hold; "
                             f"{list(action.resources)} is not possible (they hold {_holding(state, d)})")
+    tokens = _token_text(state, d, choice)
     state = pop(state)
     for r in choice:
         state = economy.transfer(state, d, a, r)
-    who = "chooses" if isinstance(action, TakeResources) else "takes"
-    text = (f"{state.name(a)} {who} {', '.join(choice)} from {state.name(d)}" if isinstance(action, TakeResources)
-            else f"{state.name(d)} gives {', '.join(choice)} to {state.name(a)}")
+    text = (f"{state.name(a)} chooses {tokens} from {state.name(d)}" if isinstance(action, TakeResources)
+            else f"{state.name(d)} gives {tokens} to {state.name(a)}")
     return state, [Event(text + ".", "Stealing Loot")]
+
+
+def _token_text(state: State, giver: int, units: tuple[str, ...]) -> str:
+    """What moves, as players say it: "a 3-value honey token and a 1-value ore token" (by tokens)
+    or "ore, faith" (by value)."""
+    if state.options.loot_resources == "value":
+        return ", ".join(units)
+    parts = []
+    for r in RESOURCES:
+        amount = units.count(r)
+        threes = min(amount // 3, held_tokens(state, giver).get((r, 3), 0))
+        parts += [f"a 3-value {r} token"] * threes + [f"a 1-value {r} token"] * (amount - 3 * threes)
+    return (", ".join(parts[:-1]) + " and " + parts[-1]) if len(parts) > 1 else parts[0]
 
 
 def _holding(state: State, seat: int) -> str:

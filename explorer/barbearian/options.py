@@ -17,6 +17,7 @@ RESOURCES = ("honey", "ore", "faith")
 RESOURCE_OF = {"farm": "honey", "forge": "ore", "temple": "faith"}
 MARKET = ("mercenary", "change_fate", "empower", "specialist", "reinforcements", "grand_offering")
 CLASH_TIES = ("both_fall", "zero_raids")
+LOOT_RESOURCES = ("tokens", "value")
 
 # Setup step 1 suggests sitting in the order of the flags on the village board, Red opposite Blue.
 DEFAULT_SEATING = {2: ("red", "blue"), 3: ("red", "yellow", "blue"), 4: ("red", "yellow", "blue", "green")}
@@ -78,8 +79,9 @@ class Options:
             Trial and Grand Offering glory. At most 50.
         glory_to_win: "reaching seven Glory tokens" (1-50).
         specialists: Specialist tokens of each type (0-50); None uses Setup step 4 (3/5/6).
-        sentry_specialists: also sell Barracks specialists ("dice and Specialist tokens
-            placed in the Barracks"); off by default, Sentry tokens come from an upgrade card.
+        sentry_specialists: also sell Barracks Specialists, one defence each ("Subtract the total
+            value of dice and Specialist tokens placed in the Barracks"; ruling BB-7). On by
+            default, as printed; False sells only Farm, Forge and Temple Specialists.
         mercenary_dice: purple dice shared by all players each round (five; 0-10).
         token_ones, token_threes: Resource tokens of value 1 and 3 of EACH resource in the common
             pool (not printed; 20 and 10; at most 200). ``token_ones`` must be at least 8 so two of
@@ -90,8 +92,12 @@ class Options:
             DEFAULT_PRICES).
         clash_tie: equal forces in a clash: "both_fall" (both are removed) or "zero_raids"
             (both go on with strength 0, which still breaks an empty Barracks: ties go to the raider).
-        round_limit: the game ends after this many rounds with the most Glory winning (not in
-            the rulebook; a safety net for simulation). None plays without a limit.
+        round_limit: the game ends after this many rounds (1-10,000) with the most Glory winning
+            (not in the rulebook, whose only ending is seven Glory; ruling BB-20). None, the
+            default, plays without a limit; simulations set one and count the games that hit it.
+        loot_resources: what "choose two of their own Resource tokens" counts (ruling BB-15):
+            "tokens" (as printed: two tokens, a 3-value token counting as one) or "value" (two
+            Resources of value one each).
     """
 
     players: int = 4
@@ -102,7 +108,7 @@ class Options:
     start_glory: int = 2
     glory_to_win: int = 7
     specialists: int | None = None
-    sentry_specialists: bool = False
+    sentry_specialists: bool = True
     mercenary_dice: int = 5
     token_ones: int = 20
     token_threes: int = 10
@@ -114,7 +120,8 @@ class Options:
     price_reinforcements: Cost = DEFAULT_PRICES["reinforcements"]
     price_grand_offering: Cost = DEFAULT_PRICES["grand_offering"]
     clash_tie: str = "both_fall"
-    round_limit: int | None = 60
+    round_limit: int | None = None
+    loot_resources: str = "tokens"
 
     def __post_init__(self):
         def whole(name: str, low: int, high: int):
@@ -144,6 +151,8 @@ class Options:
             object.__setattr__(self, f"price_{item}", _cost(getattr(self, f"price_{item}"), f"price_{item}"))
         if not isinstance(self.clash_tie, str) or self.clash_tie not in CLASH_TIES:
             raise ValueError(f"options.clash_tie must be one of {', '.join(CLASH_TIES)}, got {shorten(self.clash_tie)}")
+        if not isinstance(self.loot_resources, str) or self.loot_resources not in LOOT_RESOURCES:
+            raise ValueError(f"options.loot_resources must be one of {', '.join(LOOT_RESOURCES)}, got {shorten(self.loot_resources)}")
         if self.round_limit is not None:
             whole("round_limit", 1, MAX_ROUNDS)
         if self.start_resources * self.players > self.token_ones + 3 * self.token_threes:
