@@ -4,20 +4,56 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from ..core.errors import IllegalAction
-from ..core.events import Event
+from ..core.events import Event, count
 from . import economy
+from . import sections as S
 from .options import RESOURCES
 from .state import (
-    Empower, GiveResources, Pass, State, StealGlory, StealResources, TakeResources, WalkAway, battleground,
-    evolve, pop, push, set_force, set_player,
+    Empower,
+    GiveResources,
+    Pass,
+    State,
+    StealGlory,
+    StealResources,
+    TakeResources,
+    WalkAway,
+    battleground,
+    evolve,
+    pop,
+    push,
+    set_force,
+    set_player,
 )
 
 
 def barracks_strength(state: State, seat: int) -> int:
-    """Brawl Phase 3: dice in both Barracks spaces, Empowers on them, Sentry tokens (and Barracks specialists)."""
+    """Brawl Phase 3: dice in both Barracks spaces, Empowers on them, Sentry tokens and Specialist tokens."""
+    return sum(n for n, _ in barracks_parts(state, seat))
+
+
+def barracks_parts(state: State, seat: int) -> list[tuple[int, str]]:
+    """What the Barracks' strength is made of, as (value, what) pairs, so the log can say it."""
     p = state.players[seat]
-    total = sum(p.on("barracks")) + state.barracks_boost[seat] + state.deck.perks(p.upgrades).sentries
-    return total + p.specialists_on("barracks")
+    dice = p.on("barracks")
+    sentries = state.deck.perks(p.upgrades).sentries
+    specialists = p.specialists_on("barracks")
+    parts = [(sum(dice), f"dice {' + '.join(map(str, sorted(dice)))}")] if dice else []
+    if state.barracks_boost[seat]:
+        parts.append((state.barracks_boost[seat], f"Empower +{state.barracks_boost[seat]}"))
+    if sentries:
+        parts.append((sentries, count(sentries, "Sentry token")))
+    if specialists:
+        parts.append((specialists, count(specialists, "Specialist token")))
+    return parts
+
+
+def _barracks_text(state: State, seat: int) -> str:
+    """ "Blue's Barracks of 4 (dice 2, 2 Sentry tokens)"; the parts are shown unless only dice count."""
+    parts = barracks_parts(state, seat)
+    total = sum(n for n, _ in parts)
+    only_dice = len(parts) == 1 and parts[0][1].startswith("dice")
+    shown = "" if only_dice or not parts else f" ({', '.join(w for _, w in parts)})"
+    return f"{state.name(seat)}'s Barracks of {total}{shown}"
 
 
 def nearer_first(state: State, a: int, b: int) -> int:
@@ -59,7 +95,7 @@ def clash(state: State) -> tuple[State, list[Event]]:
     else:
         state = set_force(set_force(state, a, b, 0), b, a, 0)
         text += "equal forces, both go on with strength 0 (ruling BB-12, clash_tie='zero_raids')."
-    return state, [Event(text, "Brawl Phase")]
+    return state, [Event(text, S.BRAWL)]
 
 
 def raid(state: State) -> tuple[State, list[Event]]:
@@ -77,14 +113,14 @@ def break_through(state: State) -> tuple[State, list[Event]]:
     state = pop(state)
     force, wall = state.force(a, t), barracks_strength(state, t)
     state = set_force(state, a, t, None)
-    text = f"{state.name(a)}'s {force} meets {state.name(t)}'s Barracks of {wall}: "
+    text = f"{state.name(a)}'s {force} meets {_barracks_text(state, t)}: "
     if force >= wall:
         p = state.players[a]
         state = set_player(state, a, raided=tuple(sorted(set(p.raided) | {t})))
         tie = " (a tie goes to the raider)" if force == wall else ""
-        return push(state, ("loot", a, t)), [Event(text + f"breaks through{tie}! {state.name(a)} gets to steal loot.", "Brawl Phase")]
+        return push(state, ("loot", a, t)), [Event(text + f"breaks through{tie}! {state.name(a)} gets to steal loot.", S.BRAWL)]
     state = set_player(state, t, repelled=state.players[t].repelled + 1)
-    return state, [Event(text + "the raid is repelled.", "Brawl Phase")]
+    return state, [Event(text + "the raid is repelled.", S.BRAWL)]
 
 
 # -- Empower offers ---------------------------------------------------------------------------------
@@ -122,7 +158,7 @@ def empower(state: State, action: Empower, outcome=None) -> tuple[State, list[Ev
         state = set_force(state, action.seat, other, state.force(action.seat, other) + 1)
         what = f"force against {state.name(other)} (now {state.force(action.seat, other)})"
     state = evolve(state, tasks=(("window", a, b, kind, b if turn == a else a, 0),) + state.tasks[1:])
-    return state, [Event(f"{state.name(action.seat)} Empowers their {what}.", "Marketplace C: Empower")]
+    return state, [Event(f"{state.name(action.seat)} Empowers their {what}.", S.EMPOWER)]
 
 
 def pass_window(state: State, action: Pass, outcome=None) -> tuple[State, list[Event]]:
@@ -156,9 +192,10 @@ def resolve_loot_without_choice(state: State) -> tuple[State, list[Event]] | Non
         if pillaging and sum(state.players[d].resources) > 0:
             return push(state, ("pillage", a, d, _loot_size(state, a))), []
         text = f"{state.name(d)} has no unlocked Glory and no Resources: {state.name(a)} leaves empty-handed."
-        return state, [Event(text, "Stealing Loot")]
+        return state, [Event(text, S.LOOT)]
     if acts == [StealResources(a)]:
-        ev = [Event(f"{state.name(d)} has only locked Glory: {state.name(a)} must take Resources.", "Stealing Loot")]
+        glory = "only locked Glory" if state.players[d].glory else "no Glory tokens"
+        ev = [Event(f"{state.name(d)} has {glory}: {state.name(a)} must take Resources.", S.LOOT)]
         state, ev2 = steal_resources(state, acts[0])
         return state, ev + ev2
     return None
@@ -186,7 +223,7 @@ def steal_resources(state: State, action: StealResources, outcome=None) -> tuple
 def walk_away(state: State, action: WalkAway, outcome=None) -> tuple[State, list[Event]]:
     """Stealing Loot: "walk away empty-handed" (only when the defender has no Resources)."""
     _, a, d = state.task
-    return pop(state), [Event(f"{state.name(a)} walks away empty-handed from {state.name(d)}'s village.", "Stealing Loot")]
+    return pop(state), [Event(f"{state.name(a)} walks away empty-handed from {state.name(d)}'s village.", S.LOOT)]
 
 
 def resource_choices(state: State, giver: int, n: int) -> list[tuple[str, ...]]:
@@ -211,9 +248,9 @@ def held_tokens(state: State, seat: int) -> dict[tuple[str, int], int]:
     out = {}
     for r in RESOURCES:
         ones, threes = economy.tokens(state, r)[0][seat]
-        for value, count in ((1, ones), (3, threes)):
-            if count:
-                out[(r, value)] = count
+        for value, n in ((1, ones), (3, threes)):
+            if n:
+                out[(r, value)] = n
     return out
 
 
@@ -239,7 +276,7 @@ def hand_over(state: State, action: GiveResources | TakeResources, outcome=None)
     if choice not in [tuple(sorted(c)) for c in resource_choices(state, d, n)]:
         by_tokens = state.options.loot_resources == "tokens"
         k = min(n, sum(held_tokens(state, d).values()) if by_tokens else sum(state.players[d].resources))
-        raise IllegalAction(f"{state.name(d)} must give {k} Resource{' token' if by_tokens else ''}(s) they hold; "
+        raise IllegalAction(f"{state.name(d)} must give {count(k, 'Resource token' if by_tokens else 'Resource')} they hold; "
                             f"{list(action.resources)} is not possible (they hold {_holding(state, d)})")
     tokens = _token_text(state, d, choice)
     state = pop(state)
@@ -247,7 +284,7 @@ def hand_over(state: State, action: GiveResources | TakeResources, outcome=None)
         state = economy.transfer(state, d, a, r)
     text = (f"{state.name(a)} chooses {tokens} from {state.name(d)}" if isinstance(action, TakeResources)
             else f"{state.name(d)} gives {tokens} to {state.name(a)}")
-    return state, [Event(text + ".", "Stealing Loot")]
+    return state, [Event(text + ".", S.LOOT)]
 
 
 def _token_text(state: State, giver: int, units: tuple[str, ...]) -> str:

@@ -13,3 +13,13 @@ class Event:
 
     def __str__(self) -> str:
         return f"[{self.section}] {self.text}"
+
+
+def plural(n: int, singular: str, many: str | None = None) -> str:
+    """The word for ``n`` things: ``plural(1, "die", "dice") == "die"``; the default plural adds "s"."""
+    return singular if n == 1 else many or singular + "s"
+
+
+def count(n: int, singular: str, many: str | None = None) -> str:
+    """``n`` and its word: ``count(1, "enemy", "enemies") == "1 enemy"``, ``count(3, "face") == "3 faces"``."""
+    return f"{n} {plural(n, singular, many)}"

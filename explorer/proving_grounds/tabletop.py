@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from ..core.events import Event
+from ..core.events import Event, plural
 from .effects import Modifiers
 from .state import State, colour, die_order, evolve
 
@@ -32,6 +32,17 @@ def round_mods(state: State) -> Modifiers:
     return mods
 
 
+def source_of(state: State, effect: str) -> str:
+    """The name of the card whose effect ``effect`` bends this round ("a card in play" if it cannot be told)."""
+    cards = (([state.inspiration] if state.inspiration else []) + ([state.active] if state.active else [])
+             + list(state.chariot_discard[::-1]) + [c.card for c in state.chariots])
+    for card_id in cards:
+        card = state.deck.card(card_id)
+        if card.effect.name == effect:
+            return card.name
+    return "a card in play"
+
+
 def enemy_mods(state: State, n: int, mods: Modifiers | None = None) -> Modifiers:
     """Round modifiers plus the enemy's own abilities ("Enemy Ability")."""
     mods = mods or round_mods(state)
@@ -53,8 +64,8 @@ def marker_down(state: State, n: int, spaces: int, section: str) -> tuple[State,
     return state, ev
 
 
-def shorten_timer(state: State, rerolls: int) -> tuple[State, list[Event]]:
-    return evolve(state, timer_cut=state.timer_cut + rerolls), [Event(f"The timer is shorter this round: {rerolls} fewer rerolls.", "Module 5: Gameplay")]
+def shorten_timer(state: State, rerolls: int, section: str) -> tuple[State, list[Event]]:
+    return evolve(state, timer_cut=state.timer_cut + rerolls), [Event(f"The timer is shorter this round: {rerolls} fewer {plural(rerolls, 'reroll')}.", section)]
 
 
 def _set_slot(state: State, n: int, slot) -> State:

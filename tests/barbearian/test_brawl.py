@@ -2,7 +2,14 @@
 import pytest
 
 from explorer.barbearian import (
-    Empower, GiveResources, Pass, StealGlory, StealResources, TakeResources, WalkAway, rules,
+    Empower,
+    GiveResources,
+    Pass,
+    StealGlory,
+    StealResources,
+    TakeResources,
+    WalkAway,
+    rules,
 )
 from explorer.barbearian.brawl import barracks_strength
 from explorer.core import IllegalAction
@@ -77,7 +84,7 @@ def test_the_defender_may_empower_the_barracks_only_with_a_die_there():
     t.play(Empower(1, "barracks"))
     t.play(Pass(0))
     t.play(Pass(1))
-    assert "Red's 5 meets Blue's Barracks of 6: the raid is repelled." in t.texts
+    assert "Red's 5 meets Blue's Barracks of 6 (dice 2, Empower +4): the raid is repelled." in t.texts
     with pytest.raises(IllegalAction):
         rules.apply(t.state, Empower(1, "barracks"))
 

@@ -45,7 +45,7 @@ def test_random_games_terminate_with_a_result(players, variant):
         if s.state.winner is not None:
             assert result == f"{s.state.clan(s.state.winner)} wins"
             won = s.state.players[s.state.winner].glory_count >= opts.glory_to_win
-            assert won or s.events[-1].section.startswith("Winning (round limit")
+            assert won or s.events[-1].text.startswith("The round limit")
         else:
             assert result.startswith("draw: ")
 

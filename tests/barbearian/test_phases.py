@@ -2,8 +2,20 @@
 import pytest
 
 from explorer.barbearian import (
-    BuyUpgrade, ChangeFate, DrawTrials, GrandOffering, HireMercenary, HireSpecialist, KeepTrial, Options, Pass,
-    Reinforce, RollDice, SetUp, TempleSix, rules,
+    BuyUpgrade,
+    ChangeFate,
+    DrawTrials,
+    GrandOffering,
+    HireMercenary,
+    HireSpecialist,
+    KeepTrial,
+    Options,
+    Pass,
+    Reinforce,
+    RollDice,
+    SetUp,
+    TempleSix,
+    rules,
 )
 from explorer.barbearian.economy import split_tokens, tokens
 from explorer.barbearian.options import RESOURCES
@@ -164,7 +176,7 @@ def test_no_glory_is_gained_from_an_empty_reserve():
     t.roll(red=[1, 4, 4], blue=[1, 2, 3])
     t.place(0, (1, "farm"), (4, "forge"), (4, "forge"))
     t.place(1, (1, "farm"), (2, "barracks_1"), (3, "temple"))
-    assert "The red reserve is empty: 1 Glory token(s) cannot be taken." in t.texts
+    assert "The red reserve is empty: 1 Glory token cannot be taken." in t.texts
     assert t.state.players[0].glory_count == 2
 
 
@@ -176,7 +188,7 @@ def test_the_round_limit_ends_the_game_on_glory():
     t.place(1, (1, "farm"), (2, "barracks_1"), (3, "temple"))
     t.play(Pass(0))  # Build
     assert t.state.result == "blue wins" and t.state.winner == 1
-    assert t.events[-1].section.startswith("Winning (round limit")
+    assert t.events[-1].section == "Winning" and "ruling BB-20" in t.events[-1].text
 
 
 def test_options_validate_and_round_trip():

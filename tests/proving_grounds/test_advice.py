@@ -6,8 +6,8 @@ import pytest
 
 from explorer.core import Session
 from explorer.proving_grounds import Options, Reroll, Roll, SetUp, Stop, sample_deck
-from explorer.proving_grounds.odds.advice import advise, board_goal, quality_report
 from explorer.proving_grounds.bots import RandomPlayer, play_out
+from explorer.proving_grounds.odds.advice import advise, board_goal, quality_report
 from explorer.proving_grounds.rules import apply, legal_actions
 from explorer.proving_grounds.state import colour
 
@@ -78,7 +78,7 @@ def test_hit_odds_agree_with_engine_playouts_of_the_same_policy():
                 outcome = [int(f) for f in rng.integers(1, 7, len(state.dice_showing(best.face)))]
             state, events = apply(state, best, outcome)
         for e in events:
-            if e.section == "Step 2A: Move Battle Markers" and "you score a hit" in e.text:
+            if e.section == "Step 2: Resolve Attacks, A) Move Battle Markers" and "you score a hit" in e.text:
                 hits[int(e.text.split("#")[1].split()[0])] += 1
     for n, p in advice.hit_odds.items():
         se = max(np.sqrt(p * (1 - p) / runs), 1e-3)

@@ -4,17 +4,36 @@ Each test cites the example (or rule) it replays; rolls and deck orders are tabl
 and the small decks are built so the enemies match the example exactly.
 Module examples are in ``test_modules.py``.
 """
-from explorer.proving_grounds import ExhaustDie, Options, Replace, Reroll, Roll, SetUp, Stop, TimeUp
+from explorer.proving_grounds import (
+    ExhaustDie,
+    Options,
+    Replace,
+    Reroll,
+    Roll,
+    SetUp,
+    Stop,
+    TimeUp,
+)
 from explorer.proving_grounds.state import colour
 
 from .scenario import (
-    ALL_DICE, assert_illegal, enemy, fillers, markers, new_session, plain, roll, showing, stop, texts,
+    ALL_DICE,
+    assert_illegal,
+    enemy,
+    fillers,
+    markers,
+    new_session,
+    plain,
+    roll,
+    showing,
+    stop,
+    texts,
 )
 
 SET_ONLY = "only a set (two or more dice showing the same number) can be rerolled"
-MOVE = "Step 2A: Move Battle Markers"
-DEFEAT = "Step 2B: Defeating an Enemy"
-WOUND = "Step 2B: Suffering Wounds"
+MOVE = "Step 2: Resolve Attacks, A) Move Battle Markers"
+DEFEAT = "Step 2: Resolve Attacks, Defeating an Enemy"
+WOUND = "Step 2: Resolve Attacks, Suffering Wounds"
 
 
 # -- Step 1: Roll Dice ---------------------------------------------------------------------------
@@ -91,7 +110,7 @@ def test_q3_no_sets_left_ends_the_rolling():
     assert texts(ev, "Step 1: Roll Dice")[-1] == "The rolling ends: no set is left to reroll (Q3)."
     assert "You stop rolling (Battle End)." not in texts(ev)
     assert s.state.phase == "wound"  # the attacks were resolved at once: singles wound enemies #1-#3 again
-    assert_illegal(s, Stop(), "Stop is not possible now (Step 2B: Suffering Wounds (choose a die to exhaust)); possible: ExhaustDie")
+    assert_illegal(s, Stop(), "Stop is not possible now (Suffering Wounds (choose a die to exhaust)); possible: ExhaustDie")
 
 
 # -- Step 2: Resolve Attacks ---------------------------------------------------------------------
@@ -172,7 +191,7 @@ def test_defeat_and_wound_example():
     # Step 3: Recover: the exhaustion track moves down (W3 was added on top of W6), W8 comes back,
     # and the empty slots #1 and #6 get the next enemy cards.
     assert texts(ev, "Step 3: Recover") == [
-        "All dice return to the dice pool; the exhaustion track moves down one space and 1 die(s) come back from its bottom space.",
+        "All dice return to the dice pool; the exhaustion track moves down one space and 1 die comes back from its bottom space.",
         "Enemy #1: F1 enters the arena.",
         "Enemy #6: F2 enters the arena.",
     ]
@@ -204,7 +223,7 @@ def test_replacing_dice_example():
 
     pool_whites = [d for d in s.state.pool if colour(d) == "white"]
     ev = s.play(Replace("yellow"))
-    assert texts(ev, "Replacing Dice") == [
+    assert texts(ev, "Step 2: Resolve Attacks, Replacing Dice") == [
         "A white die goes to the game box; the yellow die joins your dice pool.",
         "The rest of the stack moves down to health space 4.",
     ]
