@@ -267,7 +267,11 @@ def rotate_dial(state: State, action, outcome=None):
 def sun_and_moon_effects(state: State):
     """Module 6: return last round's sun die, then check the sun and moon effects."""
     state, ev = tabletop.pop(state), []
-    if state.lent:
+    if state.lent and state.options.sun_die_return == "from_pool" and state.lent not in state.pool:
+        ev.append(Event(f"The {colour(state.lent)} die gained last round is not in the dice pool: it stays with you "
+                        "(ruling PG-12, sun_die_return='from_pool').", S.gameplay(S.SUN_AND_MOON)))
+        state = evolve(state, lent=None)
+    elif state.lent:
         state = _return_to_dial(state, state.lent)
         ev.append(Event(f"The {colour(state.dial[-1])} die gained last round returns to the dial.", S.gameplay(S.SUN_AND_MOON)))
     mods = tabletop.round_mods(state)

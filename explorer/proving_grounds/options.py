@@ -10,6 +10,9 @@ MODULES = ("dragonling", "chariots", "inspiration", "shields", "conspirators", "
 COLOURS = ("white", "blue", "green", "yellow")
 DRAGONLING_FACES = ("talon", "tail", "teeth", "wing", "chaos")
 ICONS = ("talon", "tail", "teeth")
+CLIMBS = ("choose", "max")  # ruling PG-4
+EARLY_WOUNDS = ("at_once", "step_2b")  # ruling PG-6
+SUN_DIE_RETURNS = ("anywhere", "from_pool")  # ruling PG-12
 # Bounds on the numbers a user may set (a save file is user input): generous for variants, small
 # enough that no option builds a huge board or an endless game.
 MAX_TIMER_REROLLS = 1000
@@ -34,6 +37,14 @@ class Options:
         dragonling_faces: the six faces of the dragonling die (the rulebook names the
             results but not how many faces show each).
         defeats_to_win: enemies to defeat, 1-100 ("Winning the Game": eight).
+        climb: a set that could climb several spaces: "choose" (as printed, "you may do so": the
+            player picks how many, at least one) or "max" (always as far as the dice allow). Ruling PG-4.
+        early_wounds: a marker pushed to the bottom space by a chariot or conspirator before the
+            attacks: "at_once" (the wound is suffered when the marker reaches the bottom space) or
+            "step_2b" (checked at Step 2B, after this round's attacks, which may lift it). Ruling PG-6.
+        sun_die_return: the die gained from the dial last round: "anywhere" (it returns to the dial
+            from the pool, the exhaustion track or the reserve) or "from_pool" (only from the dice
+            pool; an exhausted or reserved one stays with the player). Ruling PG-12.
     """
 
     dragonling: bool = False
@@ -47,6 +58,9 @@ class Options:
     stack_space: int = 2
     dragonling_faces: tuple[str, ...] = ("talon", "tail", "teeth", "wing", "chaos", "chaos")
     defeats_to_win: int = 8
+    climb: str = "choose"
+    early_wounds: str = "at_once"
+    sun_die_return: str = "anywhere"
 
     def __post_init__(self):
         for m in MODULES:
@@ -61,6 +75,10 @@ class Options:
             raise ValueError(f"options.dragonling_faces must be a list of six of {', '.join(DRAGONLING_FACES)}, got {shorten(faces)}")
         object.__setattr__(self, "dragonling_faces", tuple(faces))
         whole_number("options.defeats_to_win", self.defeats_to_win, 1, MAX_DEFEATS_TO_WIN)
+        for name, allowed in (("climb", CLIMBS), ("early_wounds", EARLY_WOUNDS), ("sun_die_return", SUN_DIE_RETURNS)):
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in allowed:
+                raise ValueError(f"options.{name} must be one of {', '.join(allowed)}, got {shorten(value)}")
 
     @property
     def modules(self) -> tuple[str, ...]:

@@ -19,6 +19,7 @@ from .state import (
     AssignDragonling,
     ChaosReroll,
     ChooseEnemy,
+    Climb,
     ExhaustDie,
     PlaceOnChariot,
     Replace,
@@ -57,7 +58,7 @@ PHASE_NAMES = {
     "roll": "Step 1: Roll Dice (initial roll)", "rolling": "Step 1: Roll Dice (rerolling sets)",
     "dragonling": "Module 1: assign the dragonling die", "wound": "Suffering Wounds (choose a die to exhaust)",
     "exhaust": "choose a die to exhaust", "replace": "Replacing Dice", "choose_enemy": "choose an enemy",
-    "sun_die": "Module 6: choose a sun die", "over": "the game is over",
+    "sun_die": "Module 6: choose a sun die", "climb": "Move Battle Markers (choose how far a set climbs)", "over": "the game is over",
 }
 
 
@@ -109,6 +110,9 @@ def legal_actions(state: State) -> list:
         return modules.dragonling_actions(state)
     if phase == "sun_die":
         return [TakeSunDie(c) for c in dict.fromkeys(colour(d) for d in state.dial)]
+    if phase == "climb":
+        _, n, most = state.tasks[0]
+        return [Climb(n, k) for k in range(most, 0, -1)]
     raise AssertionError(f"no decision in phase {phase!r}")
 
 
@@ -181,23 +185,61 @@ def _stop(state: State, action, outcome):
 
 # -- Step 2: Resolve Attacks ------------------------------------------------------------------------
 
+def _dice_on(state: State, n: int) -> list[str]:
+    """The colours of the dice attacking enemy #n (the dragonling die joins as white)."""
+    dice = [colour(d) for d, f in state.rolled if f == n]
+    if state.dragon_slot == n:
+        dice.append("white")  # "For purposes of color requirements, it counts as a white die."
+    return dice
+
+
+def climbs_to_choose(state: State) -> list[tuple[int, int]]:
+    """Step 2A, Multiple Spaces ("you may do so"): (slot, most spaces) for each set that could climb
+    two or more spaces and whose climb is not chosen yet (ruling PG-4, ``climb="choose"``)."""
+    if state.options.climb != "choose":
+        return []
+    mods, chosen, out = round_mods(state), dict(state.climbs), []
+    for n in range(1, 7):
+        slot = state.slot(n)
+        if slot is None or n in chosen:
+            continue
+        att = resolve_attack(state.enemy(n), slot.marker, slot.shield, _dice_on(state, n), enemy_mods(state, n, mods),
+                             shields=state.options.shields)
+        if att.kind == "set" and att.moved >= 2:
+            out.append((n, att.moved))
+    return out
+
+
+def _climb(state: State, action: Climb, outcome=None):
+    """Step 2A, Multiple Spaces: the player chooses how far this set climbs (at least one space)."""
+    _, n, most = state.tasks[0]
+    if action.slot != n or not 1 <= action.spaces <= most:
+        raise IllegalAction(f"enemy #{n}'s set may climb 1 to {most} spaces")
+    text = f"You climb {count(action.spaces, 'space')} on enemy #{n} ({state.enemy(n).name}); the dice allow {most}."
+    return evolve(pop(state), climbs=state.climbs + ((n, action.spaces),)), [Event(text, S.MOVE)]
+
+
 def _attacks(state: State):
     """Step 2A: Move Battle Markers (slots 1-6), then Step 2B: Check for Defeat or Wounds."""
+    ask = climbs_to_choose(state)
+    if ask:
+        return push(state, ("climb", *ask[0])), []
     state = pop(state)
     mods = round_mods(state)
     ev, hits, attacked, sets = [], [], [], []
     safe = mods.safe_singles
+    chosen = dict(state.climbs)
     for n in range(1, 7):
         slot = state.slot(n)
-        dice = [colour(d) for d, f in state.rolled if f == n]
-        if state.dragon_slot == n:
-            dice.append("white")  # "For purposes of color requirements, it counts as a white die."
+        dice = _dice_on(state, n)
         if slot is None:
             if dice:
                 ev.append(Event(f"No enemy in slot #{n}: the dice showing {n} attack no one.", S.MOVE))
             continue
         enemy = state.enemy(n)
         emods = enemy_mods(state, n, mods)
+        if n in chosen:
+            emods = replace(emods, max_climb=min(chosen[n], emods.max_climb or chosen[n]))
         single = 0 < sum(emods.weight(c) for c in dice) < 2
         saved = n in state.wing_saved
         unshielded = not (state.options.shields and slot.shield)
@@ -349,7 +391,7 @@ def _recover(state: State):
             ev.append(Event(f"Enemy #{n}: {card.name} enters the arena.", S.RECOVER))
     state, ev2 = modules.draw_chariots(state)
     ev += ev2
-    state = evolve(state, rerolls=0, timer_cut=0, round_effects=(), active=None, dragonling=None, dragon_slot=None,
+    state = evolve(state, rerolls=0, timer_cut=0, round_effects=(), climbs=(), active=None, dragonling=None, dragon_slot=None,
                    wing_saved=(), hits=(), attacked=(), sets=(), last_sun=state.sun, sun=None)
     if len(state.defeated) >= state.options.defeats_to_win:
         ev.append(Event(f"You defeated {count(len(state.defeated), 'enemy', 'enemies')} and are still alive at the end of the round: you win!", S.WIN))
@@ -422,4 +464,5 @@ HANDLERS = {
     ("dragonling", AssignDragonling): modules.assign_dragonling,
     ("dragonling", ChaosReroll): modules.chaos_reroll,
     ("sun_die", TakeSunDie): modules.take_sun_die,
+    ("climb", Climb): _climb,
 }

@@ -60,7 +60,11 @@ def marker_down(state: State, n: int, spaces: int, section: str) -> tuple[State,
     state = _set_slot(state, n, replace(slot, marker=after))
     ev = [Event(f"Enemy #{n} ({state.enemy(n).name}): battle marker down {slot.marker - after}.", section)]
     if after == 0:
-        state = push(state, ("wound", n))
+        if state.options.early_wounds == "step_2b" and ("attacks",) in state.tasks:
+            ev.append(Event(f"Enemy #{n}'s marker is on the bottom space: the wound is checked at Step 2B, after "
+                            "this round's attacks (ruling PG-6).", section))
+        else:
+            state = push(state, ("wound", n))
     return state, ev
 
 

@@ -4,7 +4,11 @@ Each test cites the example (or rule) it replays; rolls and deck orders are tabl
 and the small decks are built so the enemies match the example exactly.
 Module examples are in ``test_modules.py``.
 """
+import pytest
+
+from explorer.core import IllegalAction
 from explorer.proving_grounds import (
+    Climb,
     ExhaustDie,
     Options,
     Replace,
@@ -91,7 +95,7 @@ def test_q3_no_sets_left_ends_the_rolling():
     """Q3: "The timer is still going but I have no sets left to reroll. [...] you are forced to stop
     the timer early. This can only happen if you have six or fewer dice in your dice pool."
     Three wounds put three dice on the exhaustion track, so the next round has six dice."""
-    s = new_session(Options(), [plain("E1"), plain("E2"), plain("E3")] + fillers(9, length=6, start=2))
+    s = new_session(Options(climb="max"), [plain("E1"), plain("E2"), plain("E3")] + fillers(9, length=6, start=2))
     roll(s, {"W1": 1, "W2": 2, "W3": 3, "W4": 5, "W5": 5, "B1": 5, "G1": 5, "Y1": 5})
     stop(s)
     for die in ("W1", "W2", "W3"):  # the single 1, 2 and 3 each bring an enemy to its bottom space
@@ -148,7 +152,7 @@ def test_multiple_spaces_need_separate_dice():
     """Step 2A, Multiple Spaces: "If there are enough dice in the set to move up multiple spaces,
     you may do so, but each space requires separate dice." Five 1s climb 2+2 (one die is left over);
     three 3s climb only one space of 2."""
-    s = new_session(Options(), [plain("E1", 5), plain("E2", start=2), plain("E3", 5)] + fillers(9, start=2))
+    s = new_session(Options(climb="max"), [plain("E1", 5), plain("E2", start=2), plain("E3", 5)] + fillers(9, start=2))
     roll(s, {"W1": 1, "W2": 1, "W3": 1, "W4": 1, "W5": 1, "B1": 3, "G1": 3, "Y1": 3})
     ev = stop(s)
     assert texts(ev, MOVE) == [
@@ -156,6 +160,25 @@ def test_multiple_spaces_need_separate_dice():
         "Enemy #3 (E3): 1 blue+1 green+1 yellow: you score a hit: marker up 1.",
     ]
     assert markers(s) == [3, 2, 2, 2, 2, 2]
+
+
+def test_climbing_several_spaces_is_a_choice():
+    """Step 2A, Multiple Spaces: "you may do so" (ruling PG-4): the player picks 1 to 2 spaces here."""
+    s = new_session(Options(), [plain("E1", 5), plain("E2", start=2), plain("E3", 5)] + fillers(9, start=2))
+    roll(s, {"W1": 1, "W2": 1, "W3": 1, "W4": 1, "W5": 1, "B1": 3, "G1": 3, "Y1": 3})
+    stop(s)
+    assert s.state.phase == "climb" and s.legal_actions() == [Climb(1, 2), Climb(1, 1)]
+    before = s.state
+    with pytest.raises(IllegalAction):
+        s.play(Climb(1, 3))  # the dice allow two spaces
+    assert s.state == before
+    ev = s.play(Climb(1, 1))
+    assert texts(ev, MOVE) == [
+        "You climb 1 space on enemy #1 (E1); the dice allow 2.",
+        "Enemy #1 (E1): 5 white: you score a hit: marker up 1.",
+        "Enemy #3 (E3): 1 blue+1 green+1 yellow: you score a hit: marker up 1.",
+    ]
+    assert markers(s) == [2, 2, 2, 2, 2, 2]
 
 
 def test_defeat_and_wound_example():
