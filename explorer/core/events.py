@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Event:
-    """One thing that happened, e.g. ``Event("Enemy #2 scores a hit: marker down one.", "Step 2A")``."""
+    """One thing that happened, tagged with a real rulebook section (a heading, or a heading and one
+    of its subsections), e.g. ``Event("Red's 5 meets Blue's Barracks of 6: the raid is repelled.", "Brawl Phase")``."""
 
     text: str
     section: str
