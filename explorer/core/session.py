@@ -44,7 +44,10 @@ class Session:
         self.game = get_game(game) if isinstance(game, str) else game
         self.options = options if options is not None else self.game.default_options()
         self.content = content if content is not None else self.game.default_content()
-        self.seed = int(np.random.SeedSequence().entropy % 2**63) if seed is None else check_seed(int(seed) if isinstance(seed, np.integer) else seed)
+        if seed is None:
+            self.seed = int(np.random.SeedSequence().entropy % 2**63)
+        else:  # a numpy integer is a whole number too; a bool, a float or a negative one is not a seed
+            self.seed = check_seed(int(seed) if isinstance(seed, np.integer) else seed)
         self._rng = np.random.Generator(np.random.PCG64(self.seed))
         self._initial = self.game.initial_state(self.options, self.content)
         self._initial_rng = self._rng.bit_generator.state
@@ -204,7 +207,7 @@ class Session:
             options = game.options_from_json(data["options"])
         with _field("content"):
             content = game.content_from_json(data["content"], "saved deck")
-        with _field("options"):
+        with _field("options", "fields 'options' and 'content'"):
             session = cls(game, options, content, seed=data["seed"])
         for i, step in enumerate(data["steps"], 1):
             with _field(f"steps[{i - 1}]", f"step {i}"):

@@ -12,7 +12,7 @@ from dataclasses import replace
 from ..core.chance import CustomDie, Dice, joint
 from ..core.errors import IllegalAction
 from ..core.events import Event, count, plural
-from . import modules, setup
+from . import climbing, modules, setup
 from . import sections as S
 from .attacks import resolve_attack
 from .state import (
@@ -185,43 +185,9 @@ def _stop(state: State, action, outcome):
 
 # -- Step 2: Resolve Attacks ------------------------------------------------------------------------
 
-def _dice_on(state: State, n: int) -> list[str]:
-    """The colours of the dice attacking enemy #n (the dragonling die joins as white)."""
-    dice = [colour(d) for d, f in state.rolled if f == n]
-    if state.dragon_slot == n:
-        dice.append("white")  # "For purposes of color requirements, it counts as a white die."
-    return dice
-
-
-def climbs_to_choose(state: State) -> list[tuple[int, int]]:
-    """Step 2A, Multiple Spaces ("you may do so"): (slot, most spaces) for each set that could climb
-    two or more spaces and whose climb is not chosen yet (ruling PG-4, ``climb="choose"``)."""
-    if state.options.climb != "choose":
-        return []
-    mods, chosen, out = round_mods(state), dict(state.climbs), []
-    for n in range(1, 7):
-        slot = state.slot(n)
-        if slot is None or n in chosen:
-            continue
-        att = resolve_attack(state.enemy(n), slot.marker, slot.shield, _dice_on(state, n), enemy_mods(state, n, mods),
-                             shields=state.options.shields)
-        if att.kind == "set" and att.moved >= 2:
-            out.append((n, att.moved))
-    return out
-
-
-def _climb(state: State, action: Climb, outcome=None):
-    """Step 2A, Multiple Spaces: the player chooses how far this set climbs (at least one space)."""
-    _, n, most = state.tasks[0]
-    if action.slot != n or not 1 <= action.spaces <= most:
-        raise IllegalAction(f"enemy #{n}'s set may climb 1 to {most} spaces")
-    text = f"You climb {count(action.spaces, 'space')} on enemy #{n} ({state.enemy(n).name}); the dice allow {most}."
-    return evolve(pop(state), climbs=state.climbs + ((n, action.spaces),)), [Event(text, S.MOVE)]
-
-
 def _attacks(state: State):
     """Step 2A: Move Battle Markers (slots 1-6), then Step 2B: Check for Defeat or Wounds."""
-    ask = climbs_to_choose(state)
+    ask = climbing.climbs_to_choose(state)
     if ask:
         return push(state, ("climb", *ask[0])), []
     state = pop(state)
@@ -231,7 +197,7 @@ def _attacks(state: State):
     chosen = dict(state.climbs)
     for n in range(1, 7):
         slot = state.slot(n)
-        dice = _dice_on(state, n)
+        dice = climbing.dice_on(state, n)
         if slot is None:
             if dice:
                 ev.append(Event(f"No enemy in slot #{n}: the dice showing {n} attack no one.", S.MOVE))
@@ -464,5 +430,5 @@ HANDLERS = {
     ("dragonling", AssignDragonling): modules.assign_dragonling,
     ("dragonling", ChaosReroll): modules.chaos_reroll,
     ("sun_die", TakeSunDie): modules.take_sun_die,
-    ("climb", Climb): _climb,
+    ("climb", Climb): climbing.climb,
 }
