@@ -52,10 +52,13 @@ def enemy_mods(state: State, n: int, mods: Modifiers | None = None) -> Modifiers
 
 
 def marker_down(state: State, n: int, spaces: int, section: str) -> tuple[State, list[Event]]:
-    """Move enemy #n's marker down; reaching the bottom space is a wound suffered at once (ruling PG-6)."""
+    """Move enemy #n's marker down; reaching the bottom space is a wound suffered at once, or with
+    ``early_wounds="step_2b"`` before the attacks, one checked at Step 2B (ruling PG-6)."""
     slot = state.slot(n)
     if slot is None:
         return state, [Event(f"No enemy in slot #{n}: nothing happens.", section)]
+    if slot.marker == 0:  # already waiting for Step 2B (ruling PG-6): one wound at most
+        return state, [Event(f"Enemy #{n} ({state.enemy(n).name}): the battle marker is already on the bottom space.", section)]
     after = max(0, slot.marker - spaces)
     state = _set_slot(state, n, replace(slot, marker=after))
     ev = [Event(f"Enemy #{n} ({state.enemy(n).name}): battle marker down {slot.marker - after}.", section)]
