@@ -278,7 +278,7 @@ def hand_over(state: State, action: GiveResources | TakeResources, outcome=None)
         k = min(n, sum(held_tokens(state, d).values()) if by_tokens else sum(state.players[d].resources))
         raise IllegalAction(f"{state.name(d)} must give {count(k, 'Resource token' if by_tokens else 'Resource')} they hold; "
                             f"{list(action.resources)} is not possible (they hold {_holding(state, d)})")
-    tokens = _token_text(state, d, choice)
+    tokens = token_text(state, d, choice)
     state = pop(state)
     for r in choice:
         state = economy.transfer(state, d, a, r)
@@ -287,8 +287,8 @@ def hand_over(state: State, action: GiveResources | TakeResources, outcome=None)
     return state, [Event(text + ".", S.LOOT)]
 
 
-def _token_text(state: State, giver: int, units: tuple[str, ...]) -> str:
-    """What moves, as players say it: "a 3-value honey token and a 1-value ore token" (by tokens)
+def token_text(state: State, giver: int, units: tuple[str, ...]) -> str:
+    """What moves from ``giver``, as players say it: "a 3-value honey token and a 1-value ore token" (by tokens)
     or "ore, faith" (by value)."""
     if state.options.loot_resources == "value":
         return ", ".join(units)
