@@ -339,9 +339,13 @@ def reveal(state: State) -> tuple[State, list[Event]]:
     for seat, p in enumerate(state.players):
         ev.append(Event(f"{state.name(seat)} reveals: {'; '.join(_placed_by_space(state, seat))}.", S.PLAN))
         bonus = state.deck.perks(p.upgrades).raid_bonus
+        sources = " and ".join(state.deck.card(c).name for c in p.upgrades if state.deck.perks((c,)).raid_bonus)
         for t in range(state.n):
             if t != seat:
                 dice = p.on(battleground(state.clan(t)))
                 if dice:
                     state = set_force(state, seat, t, sum(dice) + bonus)
+                    if bonus:  # the force is more than its dice: say so
+                        ev.append(Event(f"{state.name(seat)}'s force against {state.name(t)} is {sum(dice) + bonus}: "
+                                        f"dice {' + '.join(map(str, sorted(dice)))} and {bonus} from {sources}.", S.PLAN))
     return state, ev

@@ -44,3 +44,14 @@ def test_one_captains_training_space_is_reported_as_one_group():
     t.place(0, (2, "barracks_1"), (2, "barracks_1"), (5, "barracks_1"), (6, "barracks_2"), (6, "barracks_2"))
     t.place(1, (1, "farm"), (2, "barracks_1"), (3, "temple"))
     assert "Red reveals: 2, 2 and 5 on the Barracks (space 1); 6 and 6 on the Barracks (space 2)." in t.texts
+
+
+def test_a_force_stronger_than_its_dice_says_why():
+    t = start(2, first="red")
+    t.set(0, upgrades=("U07",))  # the sample raid bonus card: each force is 1 stronger
+    t.roll(red=[6, 1, 1], blue=[1, 2, 2])
+    t.place(0, (6, "battleground:blue"), (1, "farm"), (1, "farm"))
+    t.place(1, (2, "barracks_1"), (2, "barracks_1"), (1, "farm"))
+    name = t.state.deck.card("U07").name
+    assert f"Red's force against Blue is 7: dice 6 and 1 from {name}." in t.texts
+    assert "Red's 7 meets Blue's Barracks of 4: breaks through! Red gets to steal loot." in t.texts
