@@ -57,11 +57,12 @@ def _play(options, deck, bots, seed, max_steps, trace: bool) -> Trace:
     handlers = rules.HANDLERS
     for step in range(max_steps):
         if state.result:
+            hit = all(p.glory_count < options.glory_to_win for p in state.players)  # as games.play_game
+            record = GameRecord(first, state.winner, state.round, step, hit)
             if not trace:
-                return Trace(GameRecord(first, state.winner, state.round, step), (), False)
+                return Trace(record, (), hit)
             glory.append(tuple(p.glory_count for p in state.players))
-            hit = state.winner is None or max(glory[-1]) < options.glory_to_win
-            return Trace(GameRecord(first, state.winner, state.round, step), tuple(glory), hit)
+            return Trace(record, tuple(glory), hit)
         if trace and state.round != seen_round and state.players:
             seen_round = state.round
             glory.append(tuple(p.glory_count for p in state.players))
