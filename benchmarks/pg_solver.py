@@ -270,9 +270,9 @@ def engine_board(dragonling_module: bool) -> None:
     """Live advice on a real board: goal tables from the engine's rules, then the solve."""
     from explorer.core import Session
     from explorer.proving_grounds import Options, Roll, SetUp
-    from explorer.proving_grounds import advice as advice_module
-    from explorer.proving_grounds.advice import advise
-    from explorer.proving_grounds.odds import _CACHE
+    from explorer.proving_grounds.odds import advice as advice_module
+    from explorer.proving_grounds.odds.advice import advise
+    from explorer.proving_grounds.odds.answers import _CACHE
 
     label = "with the dragonling" if dragonling_module else "8 dice"
     times = []

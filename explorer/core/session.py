@@ -17,6 +17,7 @@ import numpy as np
 from .errors import IllegalAction, SaveFileError
 from .events import Event
 from .game import Game, get_game
+from .validate import check_legal
 
 SAVE_FORMAT = "rules-explorer-save"
 SAVE_VERSION = 1
@@ -85,9 +86,11 @@ class Session:
         """Apply ``action``; draw its chance outcome unless ``outcome`` is given (table dice).
 
         Raises:
-            IllegalAction: the action (or the typed outcome) is not allowed; nothing changes.
+            IllegalAction: the action is malformed or not one of ``legal_actions()``, or the typed
+                outcome is not a possible one; nothing changes.
         """
         state = self.state
+        check_legal(self.game, state, action)
         spec = self.game.chance(state, action)
         rng = np.random.Generator(np.random.PCG64())
         rng.bit_generator.state = self._rng_state_at(self._cursor)

@@ -9,10 +9,14 @@ from collections import Counter
 
 import numpy as np
 
-from . import rules
+from . import tabletop
 from .attacks import resolve_attack
 from .state import (
-    AssignDragonling, PlaceOnChariot, Reroll, State, Stop,
+    AssignDragonling,
+    PlaceOnChariot,
+    Reroll,
+    State,
+    Stop,
     colour,
 )
 
@@ -34,7 +38,7 @@ def face_value(state: State, face: int, dice: list[str] | None = None) -> int:
         return 0
     dice = [d for d, f in state.rolled if f == face] if dice is None else dice
     att = resolve_attack(state.enemy(face), slot.marker, slot.shield, [colour(d) for d in dice],
-                         rules.enemy_mods(state, face), shields=state.options.shields)
+                         tabletop.enemy_mods(state, face), shields=state.options.shields)
     return att.moved
 
 
@@ -99,7 +103,7 @@ class GreedyPlayer:
         dice = [d for d, f in state.rolled if f == n]
         with_dragon = state.slot(n) and resolve_attack(
             state.enemy(n), state.slot(n).marker, state.slot(n).shield,
-            [colour(d) for d in dice] + ["white"], rules.enemy_mods(state, n), shields=state.options.shields).moved
+            [colour(d) for d in dice] + ["white"], tabletop.enemy_mods(state, n), shields=state.options.shields).moved
         return (with_dragon or 0) - face_value(state, n)
 
 

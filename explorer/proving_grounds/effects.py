@@ -6,8 +6,8 @@ Two kinds of effect:
   inspiration powers, activated chariots, conspirators that act "when you resolve
   your attacks"); each is a small pure function ``Modifiers -> Modifiers``;
 * *immediate* effects happen once, when a chariot or conspirator activates; each is
-  a small function ``(state, rules, **params) -> (state, events)`` using the rule
-  primitives passed in ``rules``.
+  a small function ``(state, tabletop, **params) -> (state, events)`` using the table
+  primitives passed in ``tabletop``.
 
 Deck files name effects from this registry; unknown names and bad parameters are
 rejected when the deck loads.
@@ -77,8 +77,8 @@ class EffectRef(core.EffectRef):
     def modify(self, mods: Modifiers) -> Modifiers:
         return self(mods)
 
-    def fire(self, state, rules):
-        return self(state, rules)
+    def fire(self, state, tabletop):
+        return self(state, tabletop)
 
 
 def parse_effect(entry, field_name: str, data: Any, kinds: tuple[str, ...]) -> EffectRef:
@@ -166,20 +166,20 @@ def _extra_rerolls(m: Modifiers, count: int) -> Modifiers:
 # -- immediate effects -------------------------------------------------------------------
 
 @immediate("choose_enemy_down", "Choose an enemy and move their battle marker down {spaces} space(s).", spaces=SPACES)
-def _choose_enemy_down(state, rules, spaces: int):
-    return rules.push(state, ("choose_enemy", spaces)), []
+def _choose_enemy_down(state, tabletop, spaces: int):
+    return tabletop.push(state, ("choose_enemy", spaces)), []
 
 
 @immediate("slot_down", "Move the battle marker of enemy #{slot} down {spaces} space(s).", slot=SLOT, spaces=SPACES)
-def _slot_down(state, rules, slot: int, spaces: int):
-    return rules.marker_down(state, slot, spaces, "Q2: Activate Effects")
+def _slot_down(state, tabletop, slot: int, spaces: int):
+    return tabletop.marker_down(state, slot, spaces, "Q2: Activate Effects")
 
 
 @immediate("exhaust_die", "Add one of your dice ({colour} if you have one) to the exhaustion track.", colour=COLOUR_OR_NONE)
-def _exhaust_die(state, rules, colour: str | None):
-    return rules.push(state, ("exhaust", colour, "effect")), []
+def _exhaust_die(state, tabletop, colour: str | None):
+    return tabletop.push(state, ("exhaust", colour, "effect")), []
 
 
 @immediate("shorter_timer", "This round you have {rerolls} fewer set rerolls when the timer is counted in rerolls.", rerolls=COUNT)
-def _shorter_timer(state, rules, rerolls: int):
-    return rules.shorten_timer(state, rerolls)
+def _shorter_timer(state, tabletop, rerolls: int):
+    return tabletop.shorten_timer(state, rerolls)

@@ -9,7 +9,7 @@ from collections import Counter
 
 from ..core.errors import IllegalAction
 from ..core.events import Event
-from . import rules
+from . import tabletop
 from .state import AssignDragonling, Chariot, ChaosReroll, PlaceOnChariot, State, colour, evolve
 
 # -- Module 1: The Dragonling -----------------------------------------------------------------------
@@ -25,7 +25,7 @@ def dragonling_actions(state: State) -> list:
 
 def _dragon_targets(state: State) -> list[int]:
     face = state.dragonling
-    mods = rules.round_mods(state)
+    mods = tabletop.round_mods(state)
     showing = Counter(f for _, f in state.rolled)
     if face in ("talon", "tail", "teeth"):
         return [n for n in range(1, 7) if state.slot(n) and showing[n]
@@ -37,11 +37,11 @@ def _dragon_targets(state: State) -> list[int]:
 
 def skip_dragonling(state: State):
     if state.dragonling is None:
-        return rules.pop(state), []
+        return tabletop.pop(state), []
     if dragonling_actions(state) == [AssignDragonling(None)]:
         used = state.wing_saved and state.dragonling == "wing"
         text = "The wing result is used." if used else f"The dragonling result ({state.dragonling}) has no use this round."
-        return rules.pop(state), [Event(text, "Module 1: Gameplay")]
+        return tabletop.pop(state), [Event(text, "Module 1: Gameplay")]
     return None
 
 
@@ -52,15 +52,15 @@ def assign_dragonling(state: State, action: AssignDragonling, outcome=None):
         raise IllegalAction("the chaos result must be used: reroll all coloured dice before resolving attacks")
     n = action.slot
     if n is None:
-        return rules.pop(state), [Event(f"You do not use the dragonling result ({face}).", "Module 1: Gameplay")]
+        return tabletop.pop(state), [Event(f"You do not use the dragonling result ({face}).", "Module 1: Gameplay")]
     if n not in _dragon_targets(state):
         raise IllegalAction(_why_not_dragon(state, n))
     if face == "wing":
         state = evolve(state, wing_saved=state.wing_saved + (n,))
-        done = len(state.wing_saved) >= rules.round_mods(state).wing_singles or not _dragon_targets(state)
+        done = len(state.wing_saved) >= tabletop.round_mods(state).wing_singles or not _dragon_targets(state)
         ev = [Event(f"The wing result saves the single {n}: enemy #{n}'s marker will not move down.", "Module 1: Gameplay")]
-        return (rules.pop(state) if done else state), ev
-    state = evolve(rules.pop(state), dragon_slot=n)
+        return (tabletop.pop(state) if done else state), ev
+    state = evolve(tabletop.pop(state), dragon_slot=n)
     return state, [Event(f"The {face} result joins the dice attacking enemy #{n} ({state.enemy(n).name}), counting as a white die.", "Module 1: Gameplay")]
 
 
@@ -84,11 +84,11 @@ def _why_not_dragon(state: State, n) -> str:
 
 def chaos_reroll(state: State, action: ChaosReroll, outcome):
     """Module 1: the chaos result: immediately reroll all coloured dice, before resolving attacks."""
-    dice = rules.coloured_rolled(state)
+    dice = tabletop.coloured_rolled(state)
     new = dict(zip(dice, outcome))
-    state = evolve(rules.pop(state), faces=tuple(new.get(d, f) for d, f in zip(state.pool, state.faces)))
+    state = evolve(tabletop.pop(state), faces=tuple(new.get(d, f) for d, f in zip(state.pool, state.faces)))
     return state, [Event(f"Chaos! The coloured dice are rerolled: {', '.join(f'{colour(d)} {f}' for d, f in new.items()) or 'none in play'}. "
-                         f"Now {rules.describe_roll(state)}.", "Module 1: Gameplay")]
+                         f"Now {tabletop.describe_roll(state)}.", "Module 1: Gameplay")]
 
 
 # -- Module 2: Chariots -------------------------------------------------------------------------------
@@ -97,7 +97,7 @@ def chaos_reroll(state: State, action: ChaosReroll, outcome):
 def chariot_placements(state: State) -> list:
     """Module 2: while rolling, dice may be placed on a chariot to stop it (one choice per kind of die)."""
     out = []
-    pair_single = rules.round_mods(state).chariot_pair_single
+    pair_single = tabletop.round_mods(state).chariot_pair_single
     rolled = state.rolled
     for i, ch in enumerate(state.chariots, 1):
         if ch.placed:
@@ -142,30 +142,30 @@ def place_on_chariot(state: State, action: PlaceOnChariot, outcome=None):
     if card.face:
         if len(dice) != 1 or shown[0] != card.face:
             raise IllegalAction(f"chariot #{i} ({card.name}) needs a single die showing {card.face}")
-    elif not (len(dice) == 2 and shown[0] == shown[1]) and not (len(dice) == 1 and rules.round_mods(state).chariot_pair_single):
+    elif not (len(dice) == 2 and shown[0] == shown[1]) and not (len(dice) == 1 and tabletop.round_mods(state).chariot_pair_single):
         raise IllegalAction(f"chariot #{i} ({card.name}) needs two dice of equal number")
     chariots = list(state.chariots)
     chariots[i - 1] = Chariot(ch.card, tuple((d, faces[d]) for d in dice))
-    state = evolve(rules.remove_from_pool(state, dice), chariots=tuple(chariots))
+    state = evolve(tabletop.remove_from_pool(state, dice), chariots=tuple(chariots))
     return state, [Event(f"You place {', '.join(f'{colour(d)} {faces[d]}' for d in dice)} on chariot #{i} ({card.name}).", "Module 2: Gameplay")]
 
 
 def queue_chariots(state: State):
     """Module 2: resolve the chariots in the order they were drawn."""
-    return rules.push(rules.pop(state), *[("chariot", ch.card) for ch in state.chariots]), []
+    return tabletop.push(tabletop.pop(state), *[("chariot", ch.card) for ch in state.chariots]), []
 
 
 def resolve_chariot(state: State):
     card_id = state.tasks[0][1]
-    state = rules.pop(state)
+    state = tabletop.pop(state)
     ch = next(c for c in state.chariots if c.card == card_id)
     card = state.deck.card(card_id)
     state = evolve(state, chariots=tuple(c for c in state.chariots if c.card != card_id),
                    chariot_discard=state.chariot_discard + (card_id,))
     dice = [d for d, _ in ch.placed]
     if dice:
-        if rules.round_mods(state).reserve_skip:
-            state = rules.add_to_pool(state, dice)
+        if tabletop.round_mods(state).reserve_skip:
+            state = tabletop.add_to_pool(state, dice)
             where = "back to your dice pool"
         else:
             state = evolve(state, reserve=state.reserve + tuple(dice))
@@ -173,7 +173,7 @@ def resolve_chariot(state: State):
         return state, [Event(f"Chariot {card.name} is stopped: its dice go {where} and the card is discarded.", "Module 2: Gameplay")]
     ev = [Event(f"Chariot {card.name} activates: {card.effect.text}", "Module 2: Gameplay")]
     if card.effect.kind == "immediate":
-        state, more = card.effect.fire(state, rules)
+        state, more = card.effect.fire(state, tabletop)
         return state, ev + more
     return evolve(state, round_effects=state.round_effects + (card.effect,)), ev
 
@@ -183,7 +183,7 @@ def retrieve_reserve(state: State):
     if not state.reserve:
         return state, []
     n = len(state.reserve)
-    return evolve(rules.add_to_pool(state, state.reserve), reserve=()), [Event(f"{n} die(s) come back from the reserve.", "Module 2: Gameplay")]
+    return evolve(tabletop.add_to_pool(state, state.reserve), reserve=()), [Event(f"{n} die(s) come back from the reserve.", "Module 2: Gameplay")]
 
 
 def draw_chariots(state: State):
@@ -207,7 +207,7 @@ def draw_chariots(state: State):
 
 def reveal_conspirators(state: State):
     """Module 5: reveal one conspirator for each enemy defeated last round."""
-    state, ev = rules.pop(state), []
+    state, ev = tabletop.pop(state), []
     for _ in range(state.reveal_due):
         if not state.conspirator_deck:
             break
@@ -220,8 +220,8 @@ def reveal_conspirators(state: State):
 def roll_activation(state: State, action, outcome):
     """Module 5: roll one attack die; a revealed conspirator with that number is active this round."""
     face = outcome[0]
-    state = rules.pop(state)
-    if face in rules.round_mods(state).activation_ignore:
+    state = tabletop.pop(state)
+    if face in tabletop.round_mods(state).activation_ignore:
         return state, [Event(f"Activation roll {face}: your inspiration keeps the conspirators quiet.", "Module 5: Gameplay")]
     card = next((state.deck.card(c) for c in state.conspirators if state.deck.card(c).number == face), None)
     if card is None:
@@ -229,7 +229,7 @@ def roll_activation(state: State, action, outcome):
     state = evolve(state, active=card.id)
     ev = [Event(f"Activation roll {face}: {card.name} is active this round: {card.effect.text}", "Module 5: Gameplay")]
     if card.effect.kind == "immediate":
-        state, more = card.effect.fire(state, rules)
+        state, more = card.effect.fire(state, tabletop)
         return state, ev + more
     return evolve(state, round_effects=state.round_effects + (card.effect,)), ev
 
@@ -249,20 +249,20 @@ def rotate_dial(state: State, action, outcome=None):
         raise IllegalAction(f"the dial faces a slot 1-6, not {n!r}")
     if n == state.last_sun:
         raise IllegalAction(f"you must rotate the dial: Maia faced enemy #{n} last round")
-    state = evolve(rules.pop(state), sun=n)
+    state = evolve(tabletop.pop(state), sun=n)
     return state, [Event(f"Maia faces enemy #{n} (sun); enemy #{moon_slot(n)} is behind her (moon).", "Module 6: Gameplay")]
 
 
 def sun_and_moon_effects(state: State):
     """Module 6: return last round's sun die, then check the sun and moon effects."""
-    state, ev = rules.pop(state), []
+    state, ev = tabletop.pop(state), []
     if state.lent:
         state = _return_to_dial(state, state.lent)
         ev.append(Event(f"The {colour(state.dial[-1])} die gained last round returns to the dial.", "Module 6: Gameplay"))
-    mods = rules.round_mods(state)
+    mods = tabletop.round_mods(state)
     sun, moon = state.sun, moon_slot(state.sun)
     if sun in state.hits or (mods.sun_on_set and sun in state.sets):
-        state = rules.push(state, ("sun_die",))
+        state = tabletop.push(state, ("sun_die",))
         ev.append(Event(f"You scored a hit on the enemy in the sun position (#{sun}): choose a die from the dial.", "Module 6: Sun Effects"))
     else:
         ev.append(Event(f"No hit on the enemy in the sun position (#{sun}): nothing happens.", "Module 6: Sun Effects"))
@@ -270,7 +270,7 @@ def sun_and_moon_effects(state: State):
     if state.slot(moon) is None or spared:
         ev.append(Event(f"The enemy in the moon position (#{moon}) was hit (or is gone): nothing happens.", "Module 6: Moon Effects"))
     else:
-        state, more = rules.marker_down(state, moon, 1, "Module 6: Moon Effects")
+        state, more = tabletop.marker_down(state, moon, 1, "Module 6: Moon Effects")
         ev += more
     return state, ev
 
@@ -278,7 +278,7 @@ def sun_and_moon_effects(state: State):
 def _return_to_dial(state: State, die: str) -> State:
     """The lent die comes back from wherever it is (ruling PG-12)."""
     if die in state.pool:
-        state = rules.remove_from_pool(state, [die])
+        state = tabletop.remove_from_pool(state, [die])
     state = evolve(
         state,
         exhaustion=tuple(tuple(d for d in space if d != die) for space in state.exhaustion),
@@ -291,5 +291,5 @@ def take_sun_die(state: State, action, outcome=None):
     pick = [d for d in state.dial if colour(d) == action.colour]
     if not pick:
         raise IllegalAction(f"there is no {action.colour} die on the dial; it holds {', '.join(colour(d) for d in state.dial) or 'nothing'}")
-    state = evolve(rules.add_to_pool(rules.pop(state), pick[:1]), dial=tuple(d for d in state.dial if d != pick[0]), lent=pick[0])
+    state = evolve(tabletop.add_to_pool(tabletop.pop(state), pick[:1]), dial=tuple(d for d in state.dial if d != pick[0]), lent=pick[0])
     return state, [Event(f"You take the {action.colour} die from the dial for next round.", "Module 6: Sun Effects")]

@@ -14,10 +14,41 @@ from ..core.errors import IllegalAction
 from ..core.events import Event
 from . import modules, setup
 from .attacks import resolve_attack
-from .effects import Modifiers
 from .state import (
-    AssignDragonling, ChaosReroll, ChooseEnemy, ExhaustDie, PlaceOnChariot, Replace, Reroll, Roll,
-    RollActivation, RotateDial, SetUp, Slot, State, Stop, TakeSunDie, TimeUp, colour, die_order, evolve,
+    AssignDragonling,
+    ChaosReroll,
+    ChooseEnemy,
+    ExhaustDie,
+    PlaceOnChariot,
+    Replace,
+    Reroll,
+    Roll,
+    RollActivation,
+    RotateDial,
+    SetUp,
+    Slot,
+    State,
+    Stop,
+    TakeSunDie,
+    TimeUp,
+    colour,
+    evolve,
+)
+from .tabletop import (
+    _set_slot,
+    add_to_pool,
+    coloured_rolled,
+    describe_roll,
+    distinct_dice,
+    enemy_mods,
+    exhaustable,
+    marker_down,
+    pop,
+    push,
+    remove_from_pool,
+    reroll_budget,
+    round_mods,
+    sets_of,
 )
 
 PHASE_NAMES = {
@@ -97,98 +128,6 @@ def is_terminal(state: State) -> bool:
     return state.result is not None
 
 
-# -- shared primitives (also used by card effects) ---------------------------------------------
-
-def push(state: State, *tasks: tuple) -> State:
-    """Put tasks at the head of the queue (they happen before anything already pending)."""
-    return evolve(state, tasks=tuple(tasks) + state.tasks)
-
-
-def pop(state: State) -> State:
-    return evolve(state, tasks=state.tasks[1:])
-
-
-def round_mods(state: State) -> Modifiers:
-    """The modifiers in force this round: the inspiration power, activated chariots, the active conspirator."""
-    mods = Modifiers()
-    if state.inspiration:
-        mods = state.deck.card(state.inspiration).effect.modify(mods)
-    for effect in state.round_effects:
-        mods = effect.modify(mods)
-    return mods
-
-
-def enemy_mods(state: State, n: int, mods: Modifiers | None = None) -> Modifiers:
-    """Round modifiers plus the enemy's own abilities ("Enemy Ability")."""
-    mods = mods or round_mods(state)
-    for ability in state.enemy(n).abilities:
-        mods = ability.modify(mods)
-    return mods
-
-
-def marker_down(state: State, n: int, spaces: int, section: str) -> tuple[State, list[Event]]:
-    """Move enemy #n's marker down; reaching the bottom space is a wound suffered at once (ruling PG-6)."""
-    slot = state.slot(n)
-    if slot is None:
-        return state, [Event(f"No enemy in slot #{n}: nothing happens.", section)]
-    after = max(0, slot.marker - spaces)
-    state = _set_slot(state, n, replace(slot, marker=after))
-    ev = [Event(f"Enemy #{n} ({state.enemy(n).name}): battle marker down {slot.marker - after}.", section)]
-    if after == 0:
-        state = push(state, ("wound", n))
-    return state, ev
-
-
-def shorten_timer(state: State, rerolls: int) -> tuple[State, list[Event]]:
-    return evolve(state, timer_cut=state.timer_cut + rerolls), [Event(f"The timer is shorter this round: {rerolls} fewer rerolls.", "Module 5: Gameplay")]
-
-
-def _set_slot(state: State, n: int, slot) -> State:
-    slots = list(state.slots)
-    slots[n - 1] = slot
-    return evolve(state, slots=tuple(slots))
-
-
-def coloured_rolled(state: State) -> list[str]:
-    return [d for d, f in state.rolled if colour(d) != "white"]
-
-
-def distinct_dice(dice: list[str], faces: dict | None = None) -> list[str]:
-    """One representative die per (colour, face): identical dice are one choice."""
-    return list({(colour(d), (faces or {}).get(d)): d for d in dice}.values())
-
-
-def exhaustable(state: State) -> list[str]:
-    """Dice the player may add to the exhaustion track: any die in the pool, of a colour if one is asked for."""
-    want = state.tasks[0][1] if state.phase == "exhaust" else None
-    dice = list(state.pool)
-    if want and any(colour(d) == want for d in dice):
-        dice = [d for d in dice if colour(d) == want]
-    return dice
-
-
-def remove_from_pool(state: State, dice) -> State:
-    keep = [(d, f) for d, f in zip(state.pool, state.faces) if d not in set(dice)]
-    return evolve(state, pool=tuple(d for d, _ in keep), faces=tuple(f for _, f in keep))
-
-
-def add_to_pool(state: State, dice) -> State:
-    pairs = sorted(list(zip(state.pool, state.faces)) + [(d, 0) for d in dice], key=lambda p: die_order(p[0]))
-    return evolve(state, pool=tuple(d for d, _ in pairs), faces=tuple(f for _, f in pairs))
-
-
-def sets_of(state: State) -> list[int]:
-    """What Is a Set?: faces shown by two or more dice."""
-    counts = Counter(f for _, f in state.rolled)
-    return sorted(f for f, k in counts.items() if k >= 2)
-
-
-def reroll_budget(state: State) -> int | None:
-    if state.options.timer_rerolls is None:
-        return None
-    return max(0, state.options.timer_rerolls + round_mods(state).extra_rerolls - state.timer_cut)
-
-
 # -- Step 1: Roll Dice ------------------------------------------------------------------------------
 
 def rolling_actions(state: State) -> list:
@@ -200,7 +139,8 @@ def rolling_actions(state: State) -> list:
             if state.options.dragonling:
                 actions.append(Reroll(f, dragonling=True))
     actions += modules.chariot_placements(state)
-    return actions + [Stop()]
+    # in real time (no reroll budget) the timer going off is the clock's action, listed like Stop
+    return actions + [Stop()] + ([TimeUp()] if budget is None else [])
 
 
 def _roll(state: State, action: Roll, outcome):
@@ -236,18 +176,6 @@ def _stop(state: State, action, outcome):
     """Step 1: stop early, or the timer goes off."""
     text = "The timer goes off." if isinstance(action, TimeUp) else "You stop rolling (Battle End)."
     return pop(state), [Event(text, "Step 1: Roll Dice")]
-
-
-def describe_roll(state: State) -> str:
-    by_face = Counter(f for _, f in state.rolled)
-    sets = [f"{k}x{f}" for f, k in sorted(by_face.items()) if k >= 2]
-    singles = [str(f) for f, k in sorted(by_face.items()) if k == 1]
-    dice = ",".join(f"{f}" + ("" if colour(d) == "white" else colour(d)[0].upper()) for d, f in
-                    sorted(state.rolled, key=lambda p: (p[1], die_order(p[0]))))
-    text = f"{dice} (sets: {' '.join(sets) or 'none'}; singles: {' '.join(singles) or 'none'})"
-    if state.dragonling:
-        text += f"; dragonling: {state.dragonling}"
-    return text
 
 
 # -- Step 2: Resolve Attacks ------------------------------------------------------------------------
@@ -448,7 +376,7 @@ def advance(state: State, events: list[Event]) -> tuple[State, list[Event]]:
 def _skip_empty_decision(state: State):
     """Decisions with nothing to decide pass by themselves (e.g. Q3: no set left ends the rolling)."""
     phase = state.phase
-    if phase == "rolling" and legal_actions(state) == [Stop()]:
+    if phase == "rolling" and all(isinstance(a, (Stop, TimeUp)) for a in legal_actions(state)):
         why = "no set is left to reroll (Q3)" if not sets_of(state) else "the timer has run out"
         return pop(state), [Event(f"The rolling ends: {why}.", "Step 1: Roll Dice")]
     if phase == "wound" and not state.pool:

@@ -1,13 +1,13 @@
 """The session: history, explicit chance, table dice, save and load."""
 import json
 
+import numpy as np
 import pytest
 
 from explorer.core import IllegalAction, SaveFileError, Session
 from explorer.core.chance import CustomDie, Dice, Shuffle
 from explorer.proving_grounds import Options, Reroll, Roll, SetUp, Stop
 from explorer.proving_grounds.bots import RandomPlayer
-import numpy as np
 
 
 def new(seed=5, **kw):
@@ -83,9 +83,14 @@ def test_table_dice_are_validated():
         s.play(Roll(), outcome=[1, 2, 7, 1, 1, 1, 1, 1])
     with pytest.raises(IllegalAction, match="expected 8 faces"):
         s.play(Roll(), outcome=[1, 2])
+    with pytest.raises(IllegalAction, match="Stop is not possible now"):
+        s.play(Stop())
+    assert s.state is before and s.cursor == 1
+    s.play(Roll(), outcome=[1, 2, 3, 4, 5, 6, 1, 2])
+    rolled = s.state
     with pytest.raises(IllegalAction, match="involves no chance"):
         s.play(Stop(), outcome=[1])
-    assert s.state is before and s.cursor == 1
+    assert s.state is rolled and s.cursor == 2
 
 
 def test_replay_is_exact():

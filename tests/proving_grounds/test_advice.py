@@ -6,7 +6,7 @@ import pytest
 
 from explorer.core import Session
 from explorer.proving_grounds import Options, Reroll, Roll, SetUp, Stop, sample_deck
-from explorer.proving_grounds.advice import advise, board_goal, quality_report
+from explorer.proving_grounds.odds.advice import advise, board_goal, quality_report
 from explorer.proving_grounds.bots import RandomPlayer, play_out
 from explorer.proving_grounds.rules import apply, legal_actions
 from explorer.proving_grounds.state import colour

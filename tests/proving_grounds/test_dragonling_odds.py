@@ -23,7 +23,7 @@ from explorer.proving_grounds.odds import (
     final_dice_distribution,
     policy_odds,
 )
-from explorer.proving_grounds.reroll_space import layout_for
+from explorer.proving_grounds.odds.space import layout_for
 
 EIGHT = ["white"] * 5 + ["blue", "green", "yellow"]
 DEFAULT = ("talon", "tail", "teeth", "wing", "chaos", "chaos")

@@ -7,7 +7,7 @@ import pytest
 from explorer.core import IllegalAction, Session
 from explorer.proving_grounds import (
     AssignDragonling, ChaosReroll, ChooseEnemy, ExhaustDie, Options, PlaceOnChariot, Reroll, Roll,
-    RollActivation, RotateDial, SetUp, Stop, TakeSunDie,
+    RollActivation, RotateDial, SetUp, Stop, TakeSunDie, TimeUp,
 )
 from explorer.proving_grounds.state import Chariot
 
@@ -137,7 +137,7 @@ def test_dragonling_die_is_rerolled_only_with_a_set():
     dragonling die cannot be combined with a single and rerolled (as this is not a "set")." """
     s = dragon_session()
     roll(s, {"W1": 1, "W2": 1, "W3": 2, "W4": 2, "W5": 3, "B1": 4, "G1": 5, "Y1": 6}, dragonling="chaos")
-    assert s.legal_actions() == [Reroll(1), Reroll(1, dragonling=True), Reroll(2), Reroll(2, dragonling=True), Stop()]
+    assert s.legal_actions() == [Reroll(1), Reroll(1, dragonling=True), Reroll(2), Reroll(2, dragonling=True), Stop(), TimeUp()]
     assert_illegal(s, Reroll(5, dragonling=True), "5 is a single; only a set (two or more dice showing the same number) can be rerolled",
                    outcome={"dice": [5], "dragonling": "tail"})
     s.play(Reroll(1), outcome=[1, 1])

@@ -4,7 +4,7 @@ Each test cites the example (or rule) it replays; rolls and deck orders are tabl
 and the small decks are built so the enemies match the example exactly.
 Module examples are in ``test_modules.py``.
 """
-from explorer.proving_grounds import ExhaustDie, Options, Replace, Reroll, Roll, SetUp, Stop
+from explorer.proving_grounds import ExhaustDie, Options, Replace, Reroll, Roll, SetUp, Stop, TimeUp
 from explorer.proving_grounds.state import colour
 
 from .scenario import (
@@ -30,7 +30,7 @@ def test_carters_reroll_example():
     ev = roll(s, {"W1": 1, "W2": 1, "W3": 3, "W4": 3, "W5": 4, "B1": 5, "G1": 6, "Y1": 6})
     assert texts(ev, "Step 1: Roll Dice") == ["Roll: 1,1,3,3,4,5B,6G,6Y (sets: 2x1 2x3 2x6; singles: 4 5)."]
     # sets of 1s, 3s and 6s can be rerolled (one at a time); the singles 4 and 5 never
-    assert s.legal_actions() == [Reroll(1), Reroll(3), Reroll(6), Stop()]
+    assert s.legal_actions() == [Reroll(1), Reroll(3), Reroll(6), Stop(), TimeUp()]
     assert_illegal(s, Reroll(4), f"4 is a single; {SET_ONLY}")
     assert_illegal(s, Reroll(5), f"5 is a single; {SET_ONLY}")
 
@@ -39,7 +39,7 @@ def test_carters_reroll_example():
     assert sorted(s.state.faces) == [3, 3, 4, 4, 5, 6, 6, 6]
     assert texts(ev) == ["Reroll the set of 1s: 4, 6. Now 3,3,4,4,5B,6,6G,6Y (sets: 2x3 2x4 3x6; singles: 5)."]
     # the rerolled 4 joined the single 4: that single is now part of a set and can be rerolled
-    assert s.legal_actions() == [Reroll(3), Reroll(4), Reroll(6), Stop()]
+    assert s.legal_actions() == [Reroll(3), Reroll(4), Reroll(6), Stop(), TimeUp()]
     assert_illegal(s, Reroll(5), f"5 is a single; {SET_ONLY}")
     assert_illegal(s, Reroll(1), f"1 is not showing on any die; {SET_ONLY}")
 
@@ -55,13 +55,13 @@ def test_rolling_rejects_illegal_actions_without_changing_anything():
     assert_illegal(s, Stop(), "Stop is not possible now (Step 1: Roll Dice (initial roll)); possible: Roll")
     assert_illegal(s, Roll(), "dice pool: expected 8 faces, got [1, 2, 3]", outcome=[1, 2, 3])
     roll(s, {"W1": 1, "W2": 1, "W3": 3, "W4": 3, "W5": 4, "B1": 5, "G1": 6, "Y1": 6})
-    assert_illegal(s, Roll(), "Roll is not possible now (Step 1: Roll Dice (rerolling sets)); possible: Reroll, Stop")
+    assert_illegal(s, Roll(), "Roll is not possible now (Step 1: Roll Dice (rerolling sets)); possible: Reroll, Stop, TimeUp")
     assert_illegal(s, Reroll(1), "set of 1s: expected 2 faces, got [4]", outcome=[4])
     assert_illegal(s, Reroll(1), "set of 1s: face #2 is 7; faces are 1-6", outcome=[4, 7])
     assert_illegal(s, Reroll(1, dragonling=True), "there is no dragonling die: Module 1 is not in play",
                    outcome={"dice": [4, 6]})
     assert_illegal(s, Stop(), "Stop() involves no chance; no outcome can be given", outcome=[1])
-    assert_illegal(s, SetUp(), "SetUp is not possible now (Step 1: Roll Dice (rerolling sets)); possible: Reroll, Stop",
+    assert_illegal(s, SetUp(), "SetUp is not possible now (Step 1: Roll Dice (rerolling sets)); possible: Reroll, Stop, TimeUp",
                    outcome={"enemies": [f"F{i}" for i in range(1, 9)]})
     # and the session plays on normally afterwards
     s.play(Reroll(1), outcome=[4, 6])
@@ -85,7 +85,7 @@ def test_q3_no_sets_left_ends_the_rolling():
     assert s.state.exhaustion == ((), ("W6", "W1", "W2", "W3"), ("W7",))
 
     roll(s, {"W4": 1, "W5": 1, "W8": 2, "B1": 3, "G1": 4, "Y1": 5})
-    assert s.state.phase == "rolling" and s.legal_actions() == [Reroll(1), Stop()]
+    assert s.state.phase == "rolling" and s.legal_actions() == [Reroll(1), Stop(), TimeUp()]
     ev = s.play(Reroll(1), outcome=[6, 1])  # 1,2,3,4,5,6: no set is left
     assert sorted(s.state.faces) == [1, 2, 3, 4, 5, 6]
     assert texts(ev, "Step 1: Roll Dice")[-1] == "The rolling ends: no set is left to reroll (Q3)."
@@ -237,7 +237,7 @@ def test_q1_counts_as_two_dice():
     s = new_session(Options(), [plain("E1", start=2), plain("E2", start=2), enemy("E3", 2, 2, 2, abilities=blue_two)]
                     + fillers(9, start=2))
     roll(s, {"B1": 3, "W1": 1, "W2": 1, "W3": 4, "W4": 4, "W5": 6, "G1": 6, "Y1": 6})
-    assert s.legal_actions() == [Reroll(1), Reroll(4), Reroll(6), Stop()]
+    assert s.legal_actions() == [Reroll(1), Reroll(4), Reroll(6), Stop(), TimeUp()]
     assert_illegal(s, Reroll(3), f"3 is a single; {SET_ONLY}")
     ev = stop(s)
     assert "Enemy #3 (E3): 1 blue: you score a hit: marker up 1." in texts(ev, MOVE)

@@ -24,7 +24,6 @@ from explorer.proving_grounds import (
     RollActivation,
     SetUp,
     Stop,
-    sim_tables,
 )
 from explorer.proving_grounds.attacks import resolve_attack
 from explorer.proving_grounds.bots import GreedyPlayer, play_out
@@ -32,7 +31,8 @@ from explorer.proving_grounds.cards import sample_deck
 from explorer.proving_grounds.rules import coloured_rolled
 from explorer.proving_grounds.setup import usable_inspirations
 from explorer.proving_grounds.sim import BLOCK, SimResult, play_batch, simulate
-from explorer.proving_grounds.sim_tables import DICE, colours_of, key_of, tables_for
+from explorer.proving_grounds.sim import tables as sim_tables
+from explorer.proving_grounds.sim.tables import DICE, colours_of, key_of, tables_for
 from explorer.proving_grounds.state import State
 
 from .helpers import SAMPLE, deck, sample_json

@@ -5,7 +5,7 @@ import pytest
 
 from explorer.core import Session
 from explorer.proving_grounds import Options, Reroll, Roll, SetUp, Stop
-from explorer.proving_grounds.advice import advise
+from explorer.proving_grounds.odds.advice import advise
 from explorer.proving_grounds.board import describe_action
 from widgets.dice import DiceTray
 from widgets.log import EventLog
@@ -104,14 +104,22 @@ def test_history_bar_undo_redo_and_slider(app):
     assert app.session.cursor == 1 and [b.description for b in app.actions.children] == ["Roll the dice"]
 
 
-def test_real_time_mode_clock_ends_the_rolling(app):
-    app.mode.value = "real"
+def test_real_time_mode_clock_ends_the_rolling():
+    app = ProvingGroundsApp(seed=3, mode="real")
     app.act(Roll())
     assert app.clock.running
     app.clock.ticker.value = 60  # the browser ticks the Play widget; here we jump to the end
     assert app.session.state.phase != "rolling"
     assert type(app.session.steps[-1].action).__name__ == "TimeUp"
     assert not app.clock.running
+
+
+def test_the_clock_ends_the_rolling_of_a_game_that_counts_rerolls(app):
+    app.mode.value = "real"  # switched mid-game: the game keeps its reroll budget, the clock still rules
+    app.act(Roll())
+    app.clock.ticker.value = 60
+    assert app.session.state.phase != "rolling"
+    assert type(app.session.steps[-1].action).__name__ == "Stop"
 
 
 def test_file_picker_loads_a_save_and_refuses_bad_files(app, tmp_path):

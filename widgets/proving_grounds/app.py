@@ -1,7 +1,7 @@
 """The Proving Grounds app: real-time play, study mode and table-dice mode, with live odds.
 
 Widgets hold no rules: every button comes from ``legal_actions`` and every click calls
-``Session.play``; odds come from ``explorer.proving_grounds.advice``.
+``Session.play``; odds come from ``explorer.proving_grounds.odds.advice``.
 """
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ import ipywidgets as w
 
 from explorer.core import IllegalAction, Session
 from explorer.core.errors import ContentError
-from explorer.proving_grounds import MODULES, Options, Reroll, Roll, SetUp, Stop, TimeUp, advice
+from explorer.proving_grounds import MODULES, Options, Reroll, Roll, SetUp, Stop, TimeUp
 from explorer.proving_grounds.board import describe_action
 from explorer.proving_grounds.cards import deck_from_json, sample_deck
+from explorer.proving_grounds.odds import advice
 from explorer.proving_grounds.rules import chance
 from explorer.proving_grounds.state import colour
 
@@ -164,7 +165,8 @@ class ProvingGroundsApp(w.VBox):
 
     def _time_up(self) -> None:
         if self.session.state.phase == "rolling":
-            self.act(TimeUp())
+            # a game that counts rerolls lists no TimeUp: the clock going off ends the rolling all the same
+            self.act(TimeUp() if TimeUp() in self.session.legal_actions() else Stop())
 
     def _mode_changed(self, change) -> None:
         self.clock.stop()

@@ -1,6 +1,6 @@
 """Policies, decisions and final distributions of a solved dragonling table (Module 1: The Dragonling).
 
-Kept apart from the value iteration (``reroll_dragonling_solver``): everything here
+Kept apart from the value iteration (``dragonling_solver``, which builds on this module): everything here
 reads the solved tables, and pushes probability forward through a policy's
 rerolls, each set rerolled with or without the dragonling die (ruling PG-18).
 """
@@ -10,16 +10,13 @@ from __future__ import annotations
 import numbers
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-from .reroll_dragonling import DRAGONLING, outcome_values, split_roll
-from .reroll_inputs import FACES, Dice, Goal, validate_goal, validate_rerolls
-from .reroll_solver import Decision
-
-if TYPE_CHECKING:
-    from .reroll_dragonling_solver import DragonlingSolver
+from .dragonling import DRAGONLING, outcome_values, split_roll
+from .inputs import FACES, Dice, Goal, validate_goal, validate_rerolls
+from .solver import Decision
 
 DragonPolicy = Callable[[Dice, int], Any]
 
@@ -50,7 +47,7 @@ class DragonlingPolicyTable:
     the roll in the dragonling convention.
     """
 
-    def __init__(self, solver: DragonlingSolver, actions: list[np.ndarray], name: str):
+    def __init__(self, solver: DragonlingPlay, actions: list[np.ndarray], name: str):
         self.solver = solver
         self.actions = actions  # codes: 0 stop, f keep the result, 6 + f reroll it too
         self.name = name

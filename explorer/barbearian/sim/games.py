@@ -15,13 +15,13 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from . import rules
-from .bots import make_bot
-from .cards import Deck, sample_deck
-from .options import Options
-from .plan import initial_state
-from .state import CHANCE
-from .views import view
+from .. import rules
+from ..bots import make_bot
+from ..cards import Deck, sample_deck
+from ..options import Options
+from ..plan import initial_state
+from ..state import CHANCE
+from ..views import view
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from .reroll_inputs import COLOURS, MAX_PARTIAL_STATES, Dice, _describe
+from .inputs import COLOURS, MAX_PARTIAL_STATES, Dice, _describe
 
 
 # --------------------------------------------------------------------------

@@ -17,12 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
-from . import modules, rules
-from .attacks import resolve_attack
-from .modules import moon_slot
-from .odds import DRAGONLING, DragonlingGoal, FaceAdditiveGoal, solver_for
-from .options import ICONS
-from .state import PlaceOnChariot, Reroll, State, Stop, TimeUp, colour
+from .. import modules, rules, tabletop
+from ..attacks import resolve_attack
+from ..modules import moon_slot
+from ..options import ICONS
+from ..state import PlaceOnChariot, Reroll, State, Stop, TimeUp, colour
+from .answers import solver_for
+from .dragonling import DRAGONLING, DragonlingGoal
+from .goals import FaceAdditiveGoal
 
 SUN_BONUS = 0.5  # a die gained for next round, valued as half a battle-track step
 OBJECTIVES = ("net_steps", "defeat", "no_wound")
@@ -60,7 +62,7 @@ class _Board:
 
     @classmethod
     def of(cls, state: State) -> "_Board":
-        mods = rules.round_mods(state)
+        mods = tabletop.round_mods(state)
         for ch in state.chariots:  # an unstopped chariot will activate (Module 2)
             effect = state.deck.card(ch.card).effect
             if not ch.placed and effect.kind == "modifier":
@@ -78,9 +80,9 @@ class _Board:
                 enemies.append(None)
                 continue
             marker = max(0, slot.marker - charges.get(n, 0))
-            enemies.append((state.enemy(n), marker, slot.shield, rules.enemy_mods(state, n, mods)))
+            enemies.append((state.enemy(n), marker, slot.shield, tabletop.enemy_mods(state, n, mods)))
         sun = state.sun if state.options.sun_and_moon else None
-        dragon = rules.round_mods(state)  # what modules.dragonling_actions reads
+        dragon = tabletop.round_mods(state)  # what modules.dragonling_actions reads
         return cls(tuple(enemies), state.options.shields, sun, moon_slot(sun) if sun else None,
                    state.options.dragonling_faces if state.options.dragonling else None,
                    dragon.dragonling_any, dragon.wing_singles)

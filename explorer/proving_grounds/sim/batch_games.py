@@ -21,14 +21,14 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 
 import numpy as np
 
-from . import sim_modules as mod
-from . import sim_round as rnd
-from .cards import Deck, sample_deck
-from .game import GAME
-from .options import MODULES, Options
-from .sim_batch import Batch
-from .sim_result import SimResult
-from .sim_tables import check_supported, tables_for
+from . import modules as mod
+from . import round as rnd
+from ..cards import Deck, sample_deck
+from ..game import GAME
+from ..options import MODULES, Options
+from .batch import Batch
+from .result import SimResult
+from .tables import check_supported, tables_for
 
 __all__ = ["BLOCK", "POLICIES", "SUPPORTED_MODULES", "SimResult", "play_batch", "play_games", "simulate"]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .sim_tables import DIE_COLOUR, DIE_OFFSET, FACE_LUT, FACE_SHIFT, KEYS, Tables
+from .tables import DIE_COLOUR, DIE_OFFSET, FACE_LUT, FACE_SHIFT, KEYS, Tables
 
 POOL, EX0, EX1, EX2, EX_OFF, STACK, BOX, DIAL, RESERVE, CH0 = range(10)  # die locations; CH0 + i: chariot i
 W_LAST = 7  # W1-W8 are dice 0-7

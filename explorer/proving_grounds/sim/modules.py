@@ -1,18 +1,18 @@
 """The modules' own steps for a whole batch of games: Modules 1, 2, 5 and 6.
 
-(Module 3, Inspiration, and Module 4, Shields, only change the tables: see ``sim_tables``.)
-Every decision is ``bots.GreedyPlayer``'s rule, vectorised; layout as in ``sim_round``.
+(Module 3, Inspiration, and Module 4, Shields, only change the tables: see ``tables``.)
+Every decision is ``bots.GreedyPlayer``'s rule, vectorised; layout as in ``round``.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .sim_batch import CH0, DIAL, EX0, FIRST_KIND_LAST_DIE, POOL, RESERVE, Batch
-from .sim_round import COLOURED, alive, exhaust_choice, marker_down
-from .sim_tables import COUNT, DIE_COLOUR
+from .batch import CH0, DIAL, EX0, FIRST_KIND_LAST_DIE, POOL, RESERVE, Batch
+from .round import COLOURED, alive, exhaust_choice, marker_down
+from .tables import COUNT, DIE_COLOUR
 
 MODIFIER, SLOT_DOWN, EXHAUST, CHOOSE_ENEMY, SHORTER_TIMER = range(5)
-WING, CHAOS = 3, 4  # dragonling results (sim_tables.DRAGON_FACES)
+WING, CHAOS = 3, 4  # dragonling results (tables.DRAGON_FACES)
 
 
 # -- effects of chariots and conspirators -------------------------------------------------------

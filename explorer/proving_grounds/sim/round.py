@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .sim_batch import (
+from .batch import (
     BOX,
     EX0,
     EX2,
@@ -20,7 +20,7 @@ from .sim_batch import (
     STACK_ORDER,
     Batch,
 )
-from .sim_tables import COUNT, DIE_COLOUR
+from .tables import COUNT, DIE_COLOUR
 
 FACES = np.arange(1, 7)[:, None]
 DICE = np.arange(14)[:, None]

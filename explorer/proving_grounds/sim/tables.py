@@ -16,13 +16,13 @@ from functools import cache
 
 import numpy as np
 
-from ..core.errors import ContentError
-from .attacks import resolve_attack
-from .cards import Deck
-from .effects import EFFECTS, EffectRef, Modifiers
-from .options import COLOURS, ICONS, Options
-from .setup import check_deck, usable_inspirations
-from .state import State
+from ...core.errors import ContentError
+from ..attacks import resolve_attack
+from ..cards import Deck
+from ..effects import EFFECTS, EffectRef, Modifiers
+from ..options import COLOURS, ICONS, Options
+from ..setup import check_deck, usable_inspirations
+from ..state import State
 
 DICE = tuple(f"W{i}" for i in range(1, 9)) + ("B1", "B2", "G1", "G2", "Y1", "Y2")
 DIE_COLOUR = np.array([0] * 8 + [1, 1, 2, 2, 3, 3], dtype=np.int64)
@@ -83,7 +83,7 @@ def _resolve(enemy, marker: int, shielded: bool, key: int, mods: Modifiers, shie
 
 
 def fold(effects) -> Modifiers:
-    """Round modifiers, as ``rules.round_mods`` builds them: inspiration first, then round effects in order."""
+    """Round modifiers, as ``tabletop.round_mods`` builds them: inspiration first, then round effects in order."""
     mods = Modifiers()
     for e in effects:
         if e is not None:
@@ -116,7 +116,7 @@ class Tables:
 
     Round modifiers are numbered ("modsets"): ``COMBO[inspiration, conspirator effect,
     first chariot effect, second chariot effect]`` is the modset of that round (index 0:
-    none), folded in the engine's order (``rules.round_mods``).
+    none), folded in the engine's order (``tabletop.round_mods``).
     """
 
     def __init__(self, options: Options, deck: Deck):
@@ -238,7 +238,7 @@ class Tables:
         self.res[flat] = out
 
     def enemy_mods(self, res: int, card: int) -> Modifiers:
-        """Round modifiers plus the enemy's own abilities, as ``rules.enemy_mods`` builds them."""
+        """Round modifiers plus the enemy's own abilities, as ``tabletop.enemy_mods`` builds them."""
         m = self._emods.get((res, card))
         if m is None:
             m = self.res_mods[res]

@@ -29,12 +29,12 @@ from typing import Any
 
 import numpy as np
 
-from .reroll_goals import FaceAdditiveGoal, goal_cache_key, stop_values
-from .reroll_inputs import (
+from .goals import FaceAdditiveGoal, goal_cache_key, stop_values
+from .inputs import (
     COLOURS, FACES, MAX_PARTIAL_STATES, MAX_TABLE_BYTES, Dice, Die, Goal, Policy,
     validate_goal, validate_pool, validate_rerolls, validate_roll,
 )
-from .reroll_space import _PoolLayout, layout_for
+from .space import _PoolLayout, layout_for
 
 __all__ = [
     "COLOURS", "FACES", "MAX_PARTIAL_STATES", "Decision", "Dice", "Die", "FaceAdditiveGoal", "Goal",

@@ -33,11 +33,11 @@ from typing import Any
 
 import numpy as np
 
-from .reroll_dragonling import DragonlingGoal, DragonOutcomes, split_roll
-from .reroll_dragonling_play import DragonlingDecision, DragonlingPlay
-from .reroll_inputs import FACES, MAX_TABLE_BYTES, Dice, validate_pool, validate_rerolls
-from .reroll_solver import SolvedTables
-from .reroll_space import _PoolLayout, layout_for
+from .dragonling import DragonlingGoal, DragonOutcomes, split_roll
+from .dragonling_play import DragonlingDecision, DragonlingPlay
+from .inputs import FACES, MAX_TABLE_BYTES, Dice, validate_pool, validate_rerolls
+from .solver import SolvedTables
+from .space import _PoolLayout, layout_for
 
 # --------------------------------------------------------------------------
 # Sets of every state, by rank.

@@ -32,10 +32,10 @@ from typing import Any
 
 import numpy as np
 
-from .options import DRAGONLING_FACES, ICONS
-from .reroll_goals import FaceAdditiveGoal, call_term, stop_values
-from .reroll_inputs import FACES, Dice, Goal, validate_roll
-from .reroll_space import _PoolLayout, layout_for
+from ..options import DRAGONLING_FACES, ICONS
+from .goals import FaceAdditiveGoal, call_term, stop_values
+from .inputs import FACES, Dice, Goal, validate_roll
+from .space import _PoolLayout, layout_for
 
 DRAGONLING = "dragonling"
 #: Options.dragonling_faces' default (ruling PG-2).

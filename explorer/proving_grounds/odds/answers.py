@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable
 
-from .reroll_dragonling import DRAGONLING, DragonlingGoal, split_roll
-from .reroll_dragonling_play import DragonlingDecision, DragonlingPolicyTable
-from .reroll_dragonling_solver import DragonlingSolver
-from .reroll_solver import (
+from .dragonling import DRAGONLING, DragonlingGoal, split_roll
+from .dragonling_play import DragonlingDecision, DragonlingPolicyTable
+from .dragonling_solver import DragonlingSolver
+from .solver import (
     COLOURS,
     FACES,
     Decision,

@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from .reroll_inputs import FACES, Dice, Goal, _call_goal, _goal_number
-from .reroll_space import _PoolLayout, layout_for
+from .inputs import FACES, Dice, Goal, _call_goal, _goal_number
+from .space import _PoolLayout, layout_for
 
 
 # --------------------------------------------------------------------------

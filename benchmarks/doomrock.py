@@ -1,0 +1,143 @@
+"""Benchmark the Assault on Doomrock roll-phase solver (Battle Sequence: Roll Phase).
+
+Run: ``.venv/bin/python benchmarks/doomrock.py``
+
+Machines here vary up to 2x between runs, so every time is also printed as a ratio against
+baselines measured in the same run:
+
+* a plain-Python multiset expectimax (dicts, the keep worth memoised per kept multiset, every
+  reroll outcome enumerated with its multinomial weight, the assignment by the plain search);
+* brute-force expectimax over ordered rolls and every subset of dice positions, in floats,
+  memoised on the ordered roll, on the largest size it finishes in seconds.
+
+The answers are compared (they must agree); the times are only printed.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from functools import cache
+from itertools import combinations_with_replacement, product
+from math import factorial
+
+from explorer.doomrock.odds import RollPhaseSolver
+from explorer.doomrock.odds.assignment import best_assignment
+from explorer.doomrock.odds.inputs import cards as check_cards
+from explorer.doomrock.odds.multisets import layout_for
+from explorer.doomrock.odds.objective import Objective
+
+CARDS = [([(5,), (6,)], 2), ([(6, 6)], 1), ([(1,), (2,)], 2), ([(3, 4)], 1)]
+HAND = (1, 1, 2, 3, 4, 4, 5, 6)
+
+
+def timed(run, repeats):
+    """Median seconds of ``repeats`` calls, and the last result."""
+    times, result = [], None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+def cold_solve(n_dice, rerolls=2):
+    layout_for.cache_clear()  # the shared layout is part of a cold solve
+    return RollPhaseSolver(n_dice, CARDS, rerolls)
+
+
+def plain_multiset(n_dice, rerolls=2):
+    """Expected sets by plain Python expectimax over multisets (sorted face tuples)."""
+    cards = check_cards(CARDS)
+    tables = Objective().tables(cards)
+
+    @cache
+    def final(hand):
+        return best_assignment(hand, cards, tables, 0.0, 0.0).value
+
+    @cache
+    def keep(kept, r):
+        missing = n_dice - len(kept)
+        total = 0.0
+        for new in combinations_with_replacement(range(1, 7), missing):
+            weight = factorial(missing)
+            for f in set(new):
+                weight //= factorial(new.count(f))
+            total += weight * hand(tuple(sorted(kept + new)), r - 1)
+        return total / 6**missing
+
+    @cache
+    def hand(h, r):
+        if r == 0:
+            return final(h)
+        subs = {tuple(x for x, k in zip(h, mask) if k) for mask in product([False, True], repeat=len(h))}
+        return max(keep(s, r) for s in subs)
+
+    return keep((), rerolls + 1), keep
+
+
+def brute_ordered(n_dice, rerolls=2):
+    """Expected sets by expectimax over ordered rolls and position subsets.
+
+    Memoised on the ordered roll only: no use of the dice being interchangeable.
+    """
+    cards = check_cards(CARDS)
+    tables = Objective().tables(cards)
+
+    @cache
+    def value(h, r):
+        if r == 0:
+            return best_assignment(h, cards, tables, 0.0, 0.0).value
+        best = 0.0
+        for mask in product([False, True], repeat=len(h)):
+            kept = tuple(x for x, k in zip(h, mask) if k)
+            rolls = list(product(range(1, 7), repeat=len(h) - len(kept)))
+            best = max(best, sum(value(kept + new, r - 1) for new in rolls) / len(rolls))
+        return best
+
+    rolls = list(product(range(1, 7), repeat=n_dice))
+    return sum(value(h, rerolls) for h in rolls) / len(rolls)
+
+
+def main():
+    print("== roll phase: 4 cards (5 or 6 x2, two 6s x1, 1 or 2 x2, 3+4 x1), 2 rerolls ==")
+    solve8, solver = timed(lambda: cold_solve(8), 7)
+    print(f"solver, 8 dice, cold (layout built too): {solve8 * 1e3:8.2f} ms   expected sets {solver.value:.6f}")
+
+    every, solver_all = timed(lambda: RollPhaseSolver(8, CARDS, 2, objective=Objective.activate_all(range(4))), 7)
+    print(f"solver, 8 dice, whole-hand worth (all four cards activated): {every * 1e3:8.2f} ms   "
+          f"chance {solver_all.value:.6f} ({every / solve8:.1f}x the card-by-card solve)")
+
+    read, choices = timed(lambda: solver.keep_values(HAND, 2), 200)
+    best, _ = timed(lambda: solver.best_keep(HAND, 2), 200)
+    print(f"decision read, all {len(choices)} keep choices of {HAND}: {read * 1e3:6.3f} ms; best keep {best * 1e3:6.3f} ms")
+
+    base_n = 6
+    start = time.perf_counter()
+    plain_value, _ = plain_multiset(base_n)
+    plain = time.perf_counter() - start
+    small, small_solver = timed(lambda: cold_solve(base_n), 7)
+    assert abs(plain_value - small_solver.value) < 1e-9, (plain_value, small_solver.value)
+    print(f"{base_n} dice: plain-Python multiset expectimax {plain * 1e3:9.1f} ms, solver {small * 1e3:6.2f} ms "
+          f"-> {plain / small:,.0f}x")
+
+    start = time.perf_counter()
+    plain8, _ = plain_multiset(8)
+    plain_8 = time.perf_counter() - start
+    assert abs(plain8 - solver.value) < 1e-9, (plain8, solver.value)
+    print(f"8 dice: plain-Python multiset expectimax {plain_8:7.2f} s, solver {solve8 * 1e3:6.2f} ms "
+          f"-> {plain_8 / solve8:,.0f}x")
+
+    brute_n = 3
+    start = time.perf_counter()
+    brute_value = brute_ordered(brute_n)
+    brute = time.perf_counter() - start
+    tiny, tiny_solver = timed(lambda: cold_solve(brute_n), 7)
+    assert abs(brute_value - tiny_solver.value) < 1e-9, (brute_value, tiny_solver.value)
+    print(f"{brute_n} dice: brute-force ordered expectimax {brute * 1e3:9.1f} ms, solver {tiny * 1e3:6.2f} ms "
+          f"-> {brute / tiny:,.0f}x")
+    print(f"decision read vs cold 8-dice solve: {read / solve8:.3f} of a solve")
+
+
+if __name__ == "__main__":
+    main()
