@@ -110,3 +110,15 @@ def test_typed_outcomes_are_checked():
     with pytest.raises(IllegalAction):
         s.play(SetUp(), outcome={"level1": ["F01"], "level2": [], "gps": "G01"})
     assert s.cursor == 0
+
+
+def test_greedy_bot_beats_random_play():
+    wins = 0
+    for seed in range(8):
+        g = seed % 2
+        bots = [None, None]
+        bots[g], bots[1 - g] = GreedyBot(np.random.default_rng(seed)), RandomBot(np.random.default_rng(seed + 100))
+        s = Session("rumble-planet", Options(players=2, round_limit=30), CONTENT, seed=seed)
+        play_out(s, bots)
+        wins += s.state.winner == g
+    assert wins >= 6
