@@ -1,0 +1,106 @@
+"""Where the active Hero can get to this turn, at what MP cost and Injuries, and what an attack is worth there.
+
+Movement follows the engine's rules ("Movement Step", "Climbing", "Altitudes: Falling", "Tile Effects"):
+``move_cost`` per step, blocked spaces from ``blocked``, falling, Turret and Squirrel Injuries on entering,
+and a Teleporter ends the plan (the relocation that follows is random).
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, replace
+
+from ..board import adjacent, ring
+from ..health import altitude, blocked, movement_points
+from ..state import State
+from ..turn import move_cost
+from .fast import Value, attack_value
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One reachable space: the cheapest way there and the safest one within this turn's MP."""
+
+    space: str
+    mp: int  # fewest MP to get there
+    injuries: int  # fewest Injuries on the way (falling, Turrets, Squirrel) within the MP left
+    mp_safest: int  # MP spent on that safest path
+    teleporter: bool = False  # entering it sends the Hero on a controlled GPS relocation
+    attack: Value | None = None  # best attack from here (None: no attack possible after moving)
+
+
+def entry_injuries(state: State, seat: int, frm: str, to: str) -> int:
+    """Injuries for stepping from ``frm`` into ``to``: a fall of 2+ levels, Turret (2) and Squirrel (3) rings."""
+    n = 0
+    drop = altitude(state, frm) - altitude(state, to)
+    if drop >= 2:
+        n += drop
+    shape = state.options.ring_shape
+    dogniss = "Dogniss" in state.name(seat)
+    for sp, tile in state.tiles:
+        if tile == "turret" and to in ring(sp, 1, shape):
+            n += 2
+        elif tile == "squirrel" and not dogniss and to in ring(sp, 1, shape):
+            n += 3
+    return n
+
+
+def mp_left(state: State) -> int:
+    t = state.turn
+    if t.phase != "action" or t.movement == "done" or state.pending:
+        return 0
+    return movement_points(state, state.active) if t.movement == "ready" else t.mp
+
+
+def reachable(state: State, with_attacks: bool = True) -> dict[str, Spot]:
+    """Every space the active Hero can stand on after this turn's movement (its own space included).
+
+    A label-setting search over (MP spent, Injuries) keeps every path that is not worse in both.
+    """
+    seat = state.active
+    p = state.player(seat)
+    here = p.space
+    if here is None or p.knocked_out or state.stage != "play":
+        return {}
+    budget = mp_left(state)
+    block = blocked(state) - {here}
+    tiles = dict(state.tiles)
+    labels: dict[str, list[tuple[int, int]]] = {here: [(0, 0)]}
+    heap = [(0, 0, here)]
+    while heap:
+        mp, inj, s = heapq.heappop(heap)
+        if (mp, inj) not in labels.get(s, ()) or (s != here and tiles.get(s) == "teleporter"):
+            continue
+        for nb in adjacent(s):
+            if nb in block:
+                continue
+            m2 = mp + move_cost(state, s, nb)
+            if m2 > budget:
+                continue
+            i2 = inj + entry_injuries(state, seat, s, nb)
+            if i2 >= p.hp:
+                continue  # knocked out on the way: the Hero leaves the Green
+            old = labels.setdefault(nb, [])
+            if any(a <= m2 and b <= i2 for a, b in old):
+                continue
+            old[:] = [(a, b) for a, b in old if not (m2 <= a and i2 <= b)] + [(m2, i2)]
+            heapq.heappush(heap, (m2, i2, nb))
+    attack_after_move = state.turn.attack == "ready"
+    out = {}
+    for s, ls in labels.items():
+        mp = min(a for a, _ in ls)
+        safe = min(ls, key=lambda x: (x[1], x[0]))
+        value = None
+        if with_attacks and (s == here and state.turn.attack != "done" or attack_after_move):
+            value = value_at(state, s, safe[1])
+        out[s] = Spot(s, mp, safe[1], safe[0], s != here and tiles.get(s) == "teleporter", value)
+    return out
+
+
+def value_at(state: State, space: str, injuries: int = 0) -> Value:
+    """The best attack value if the active Hero stood at ``space`` with ``injuries`` fewer HP."""
+    seat = state.active
+    p = state.player(seat)
+    moved = state.with_player(seat, space=space, hp=p.hp - injuries)
+    if space != p.space:
+        moved = replace(moved, turn=replace(moved.turn, movement="done"))
+    return attack_value(moved, seat)
