@@ -83,3 +83,23 @@ def test_attack_value_per_space_is_the_value_after_moving_there():
     assert spots["E7"].attack.expected_injuries > 0  # the Flag Spear reaches E8 from next to it
     assert spots["E5"].attack.expected_injuries == 0 or s.player(0).space == "E5"
     assert spots["E7"].attack == value_at(s, "E7", spots["E7"].injuries)
+
+
+@pytest.mark.parametrize("case", BOARDS)
+def test_a_path_to_every_reachable_space_is_legal_and_costs_the_fewest_mp(case):
+    from explorer.rumble_planet.odds import path_to
+
+    s = started(3, side=case["side"])
+    s = phase(at(s, **case["spaces"]), "action")
+    tiles = dict(s.tiles)
+    tiles.update(dict(case["tiles"]))
+    s = replace(s, tiles=tuple(sorted(tiles.items())))
+    spots = reachable(s, with_attacks=False)
+    budget = rules_mp(s)
+    for goal, spot in spots.items():
+        x = s
+        for step in path_to(s, goal):
+            x, _ = rules.apply(x, Move(step))  # refused if not a legal step
+        assert x.player(0).space == goal
+        if goal != s.player(0).space:
+            assert budget - x.turn.mp == spot.mp

@@ -10,7 +10,7 @@ from .attacks import (
            profile_odds,
 )
 from .fast import Value, attack_value
-from .reach import Spot, entry_injuries, reachable, value_at
+from .reach import Spot, entry_injuries, path_to, reachable, value_at
 
 __all__ = ["AttackOdds", "Plan", "Spot", "TargetOdds", "Value", "attack_odds", "attack_options", "attack_value",
-           "best_attacks", "die_faces", "entry_injuries", "profile_odds", "reachable", "value_at"]
+           "best_attacks", "die_faces", "entry_injuries", "path_to", "profile_odds", "reachable", "value_at"]

@@ -104,3 +104,40 @@ def value_at(state: State, space: str, injuries: int = 0) -> Value:
     if space != p.space:
         moved = replace(moved, turn=replace(moved.turn, movement="done"))
     return attack_value(moved, seat)
+
+
+def path_to(state: State, goal: str) -> tuple[str, ...]:
+    """The spaces to step through (goal last) on a cheapest way to ``goal`` this turn, fewest Injuries among those.
+
+    Empty if ``goal`` is where the Hero stands or cannot be reached; every step is one engine ``Move``.
+    """
+    seat = state.active
+    p = state.player(seat)
+    here = p.space
+    if here is None or goal == here:
+        return ()
+    budget = mp_left(state)
+    block = blocked(state) - {here}
+    tiles = dict(state.tiles)
+    best = {here: (0, 0)}
+    prev: dict[str, str] = {}
+    heap = [(0, 0, here)]
+    while heap:
+        mp, inj, s = heapq.heappop(heap)
+        if best.get(s) != (mp, inj) or (s != here and tiles.get(s) == "teleporter"):
+            continue
+        for nb in adjacent(s):
+            if nb in block:
+                continue
+            m2 = mp + move_cost(state, s, nb)
+            i2 = inj + entry_injuries(state, seat, s, nb)
+            if m2 > budget or i2 >= p.hp or best.get(nb, (99, 99)) <= (m2, i2):
+                continue
+            best[nb], prev[nb] = (m2, i2), s
+            heapq.heappush(heap, (m2, i2, nb))
+    if goal not in prev:
+        return ()
+    out = [goal]
+    while prev[out[-1]] != here:
+        out.append(prev[out[-1]])
+    return tuple(reversed(out))
