@@ -45,8 +45,9 @@ def entry_injuries(state: State, seat: int, frm: str, to: str) -> int:
 
 
 def mp_left(state: State) -> int:
+    """MP the active Hero can still spend this turn (during Preparation: with the equipment as it is now)."""
     t = state.turn
-    if t.phase != "action" or t.movement == "done" or state.pending:
+    if t.phase not in ("preparation", "action") or t.movement == "done" or state.pending:
         return 0
     return movement_points(state, state.active) if t.movement == "ready" else t.mp
 
