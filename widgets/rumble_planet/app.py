@@ -102,7 +102,8 @@ class RumblePlanetApp(w.VBox):
 
     def _build_controls(self, players, seats, seed, side) -> None:
         self.players_box = w.Dropdown(options=[2, 3, 4], value=players, description="Players", layout=w.Layout(width="140px"))
-        self.side_box = w.Dropdown(options=["A", "B"], value=side, description="Side", layout=w.Layout(width="120px"))
+        self.side_box = w.Dropdown(options=[("side A", "A"), ("side B", "B")], value=side, description="Board",
+                                   layout=w.Layout(width="170px"))
         self.seed_box = w.IntText(value=seed or 0, description="Seed", layout=w.Layout(width="150px"))
         self.seed_box.add_class("rp-seed")
         self.seat_boxes = []
@@ -295,7 +296,8 @@ class RumblePlanetApp(w.VBox):
                    + ("; Teleporter: a controlled GPS relocation follows" if spot.teleporter else "")
                    + (f"; best attacks from here: {v.expected_injuries:.2f} expected Injuries, {v.knockout:.1%} to knock out"
                       if v is not None else "; no attack after moving"))
-            cells[sp] = (heat_colour(heat) if heat > 0 else "rgb(255,249,196)", label, tip)
+            fill = None if sp == s.player(s.active).space else (heat_colour(heat) if heat > 0 else "rgb(255,249,196)")
+            cells[sp] = (fill, label, tip)
         return cells
 
     def refresh(self, keep_action: bool = False) -> None:
