@@ -79,3 +79,19 @@ def test_move_and_attack_match_the_engine(page, voila_server, artifacts):
     page.wait_for_timeout(800)
     page.screenshot(path=str(artifacts / "rumble_planet_phone.png"), full_page=True)
     assert no_horizontal_overflow(page)
+
+
+def test_the_odds_lab_reads_as_prose_and_charts(page, voila_server, artifacts):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_server}/voila/render/rumble_planet/odds.ipynb", timeout=90_000)
+    page.wait_for_selector("text=Two attacks, in the best order", timeout=90_000)
+    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length >= 2", timeout=30_000)
+    titles = page.locator(".js-plotly-plot .gtitle").all_text_contents()
+    assert any("coverage" in t for t in titles) and any("Chest Plate" in t for t in titles)
+    text = page.locator("body").inner_text()
+    assert "Knock-out chance with the best order" in text
+    assert "<IPython" not in text and "object at 0x" not in text and "Traceback" not in text
+    page.screenshot(path=str(artifacts / "rumble_planet_odds_lab.png"), full_page=True)
+    for i, chart in enumerate(page.locator(".js-plotly-plot").all()[:2]):
+        chart.screenshot(path=str(artifacts / f"rumble_planet_odds_chart_{i}.png"))
+    page.locator("svg:has(text:has-text('Best spaces for Birdie Blaster'))").screenshot(path=str(artifacts / "rumble_planet_odds_map.png"))
