@@ -166,6 +166,8 @@ def impossible_placement(targets: tuple[str, ...], blocked: frozenset) -> tuple[
     "The active player chooses a free space adjacent to one of the blocked spaces"; failing that,
     one space farther away, and so on (Impossible Placement or Replacement).
     """
+    if not targets:
+        return ()
     free = [t for t in targets if t not in blocked]
     if free:
         return tuple(dict.fromkeys(free))

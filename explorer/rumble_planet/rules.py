@@ -45,6 +45,7 @@ from .state import (
     StartMovement,
     State,
     SwapGear,
+    Task,
     Taunt,
     WearOut,
 )
@@ -278,7 +279,12 @@ def _apply_task(state: State, a, outcome):
     if isinstance(a, PlaceAt) and task.kind == "place_tile":
         tile = task.data[0]
         s = replace(rest, tiles=tuple(sorted(rest.tiles + ((a.space, tile),))))
-        return loot.settle(s, [Event(f"A {tile.replace('_', ' ')} tile is placed at {a.space}.", "Tile Effects")])
+        ev = [Event(f"A {tile.replace('_', ' ')} tile is placed at {a.space}.", "Tile Effects")]
+        who = s.seat_at(a.space)
+        if tile == "teleporter" and who is not None:  # "if a Teleporter tile is ... placed ... in your space"
+            s = replace(s, pending=(Task("teleport", state.active, (str(who),)),) + s.pending)
+            ev.append(Event(f"{s.name(who)} is in that space and is teleported.", "Teleporter Tile"))
+        return loot.settle(s, ev)
     if isinstance(a, PlaceAt) and task.kind == "shove":
         return loot.settle(*turn.shove(state, a.space))
     if isinstance(a, PlaceAt) and task.kind == "replacement":

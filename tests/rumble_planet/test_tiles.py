@@ -119,3 +119,14 @@ def test_a_blocking_tile_is_targeted_by_its_space():
     assert Attack("heroic", "H2") in legal_actions(s)
     s, ev = play(s, Attack("heroic", "H2"), "critical")
     assert "turret" in ev[0].text and s.player(1).hp == 18
+
+
+def test_a_teleporter_placed_in_your_space_teleports_you():
+    from explorer.rumble_planet.tiles import offer_tile
+
+    s = at(phase(started(), "action"), p0="E5", p1="J9")
+    s = replace(s, options=Options(players=2, tile_supply={"teleporter": 5}), gps_top="G01")
+    s, _ = offer_tile(s, 0, "teleporter", "E5", "Tile Effects")
+    assert PlaceAt("E5") in legal_actions(s)
+    s, ev = play(s, PlaceAt("E5"))
+    assert s.pending[0].kind == "teleport" and "teleported" in ev[-1].text
