@@ -198,36 +198,13 @@ class OddsBot(GreedyBot):
         return best if gain >= 4 else Pass(seat)
 
     def plan(self, view: State, seat: int) -> Plan:
+        from .odds.quality import stance_values  # the same reading judges players' placements
+
         p = view.players[seat]
         spaces = village_spaces(view, seat)
         free = view.deck.perks(p.upgrades).free_agents
-        ct = bool(free)
-        mine = odds.stances(p.faces, captains_training=ct)
-        others = [s for s in view.turn_order() if s != seat]
-        q = 1.0 / len(others)  # chance an opponent's force is aimed at me
-        my_sentries = view.deck.perks(p.upgrades).sentries
-        x = np.array([s.attack for s in mine])
-        y = np.array([s.barracks for s in mine]) + my_sentries
-        d = np.array([s.dice for s in mine])
-        repel = np.zeros(len(mine))
-        attack_value = np.full(len(mine), -1.0)
-        attack_target = [None] * len(mine)
-        for t in others:
-            tq = view.players[t]
-            perks = view.deck.perks(tq.upgrades)
-            m = odds.clash_matrix(p.faces, tq.faces, sentries=(my_sentries, perks.sentries),
-                                  captains_training=(ct, bool(perks.free_agents)), clash_tie=view.options.clash_tie)
-            w = np.array([s.barracks for s in m.cols]) + perks.sentries
-            u = np.array([s.attack for s in m.cols])
-            straight = (x[:, None] > 0) & (x[:, None] >= w[None, :])
-            p_break = (q * m.a_breaks + (1 - q) * straight).mean(axis=1)
-            lone = (u[None, :] > 0) & (u[None, :] >= y[:, None])  # their raid on me, not met by a clash
-            repel += 1.0 - q * lone.mean(axis=1)
-            value = p_break * (1.0 if tq.unlocked_colours else 0.5)
-            better = value > attack_value
-            attack_value = np.where(better, value, attack_value)
-            attack_target = [t if b else old for b, old in zip(better, attack_target)]
-        score = 2.0 * attack_value + 0.8 * repel / len(others) - 0.3 * d
+        values = stance_values(view, seat)
+        mine, score, attack_target = values.stances, values.score, values.target
         for i in np.argsort(-score, kind="stable"):
             s = mine[int(i)]
             target = attack_target[int(i)]

@@ -70,6 +70,8 @@ class DataGame:
 _REGISTRY: dict[str, str] = {
     "proving-grounds": "explorer.proving_grounds.game:GAME",
     "barbearian": "explorer.barbearian.game:GAME",
+    "doomrock-battle": "explorer.doomrock.game:BATTLE_GAME",
+    "doomrock": "explorer.doomrock.game:GAME",
     "rumble-planet": "explorer.rumble_planet.game:GAME",
 }
 

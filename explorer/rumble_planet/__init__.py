@@ -5,6 +5,7 @@ from .bots import GreedyBot, RandomBot
 from .cards import Content, load_deck, sample_content
 from .draw import draw
 from .game import GAME
+from .hidden import HIDDEN, next_region, view
 from .options import Options
 from .rules import TERMINAL, current_player, legal_actions
 from .state import (
@@ -43,6 +44,7 @@ from .views import describe_action, describe_actions, describe_player, describe_
 
 __all__ = [
     "GAME",
+    "HIDDEN",
     "TERMINAL",
     "Attack",
     "AttackProfile",
@@ -92,6 +94,8 @@ __all__ = [
     "legal_actions",
     "load_board",
     "load_deck",
+    "next_region",
     "resolve_attack",
     "sample_content",
+    "view",
 ]

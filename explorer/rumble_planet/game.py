@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..core.game import DataGame
 from . import rules
 from .cards import Content, deck_from_json, sample_content
+from .hidden import view
 from .options import Options
 from .setup import initial_state
 from .state import State, action_from_json, action_to_json
@@ -27,6 +28,7 @@ class RumblePlanet(DataGame):
     is_terminal = staticmethod(rules.is_terminal)
     action_to_json = staticmethod(action_to_json)
     action_from_json = staticmethod(action_from_json)
+    view = staticmethod(view)
 
 
 GAME = RumblePlanet()

@@ -99,13 +99,13 @@ def injure(state: State, seat: int, n: int, section: str) -> tuple[State, list[E
 
 
 def knock_out(state: State, seat: int) -> tuple[State, list[Event]]:
-    """Knocked Out!: obsolescence at once, the Mini leaves the Green, the active player gains 1 PP."""
+    """Knocked Out! (KO): obsolescence at once, then the Mini leaves the Green; the active player gains 1 PP."""
     from .preparation import obsolescence_shift
 
-    ev = [Event(f"{state.name(seat)} is knocked out and leaves the Green.", "Knocked Out! (KO)")]
-    s = state.with_player(seat, space=None, knocked_out=True)
-    s, e2 = obsolescence_shift(s, seat)
-    ev += e2
+    ev = [Event(f"{state.name(seat)} is knocked out.", "Knocked Out! (KO)")]
+    s, e2 = obsolescence_shift(state.with_player(seat, knocked_out=True), seat)  # first obsolescence, then off the Green
+    ev += e2 + [Event(f"{state.name(seat)}'s Mini leaves the Green.", "Knocked Out! (KO)")]
+    s = s.with_player(seat, space=None)
     if seat != state.active:
         s = replace(s, turn=replace(s.turn, knockouts=s.turn.knockouts + 1))
         s, e3 = gain_pp(s, state.active, 1, f"knocked out {state.name(seat)}")
@@ -130,15 +130,16 @@ def visible_effects(state: State, gear: Gear) -> tuple:
 
 
 def passive_mp(state: State, seat: int) -> int:
-    """Movement Points added by visible passive effects ("Equipment Effects: Passive")."""
+    """Movement Points added by passive effects visible on the equipment board, Heroic Object included ("Equipment Effects")."""
     from .effects import Passive
 
+    player = state.player(seat)
+    level = state.content.hero(player.hero).levels[player.level - 1]
+    effects = [level.effect] + [e for g in player.track if g is not None for e in visible_effects(state, g)]
     p = Passive()
-    for g in state.player(seat).track:
-        if g is not None:
-            for e in visible_effects(state, g):
-                if e.kind == "passive":
-                    p = e(p)
+    for e in effects:
+        if e is not None and e.kind == "passive":
+            p = e(p)
     return p.mp
 
 

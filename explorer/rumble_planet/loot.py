@@ -7,7 +7,7 @@ from ..core.events import Event
 from .board import adjacent
 from .gps import relocate
 from .health import blocked, heal, injure, take_credits
-from .preparation import draw_card
+from .preparation import draw_card, obsolescence_shift
 from .state import State, Task
 from .tiles import task_spots
 
@@ -45,7 +45,9 @@ def settle(state: State, ev: list[Event]) -> tuple[State, list[Event]]:
         task = state.pending[0]
         seat = task.seat
         rest = replace(state, pending=state.pending[1:])
-        if task.kind == "credits":
+        if task.kind == "obsolescence":
+            state, e = obsolescence_shift(rest, seat)
+        elif task.kind == "credits":
             state, e = take_credits(rest, seat, task.data[0], "Loot Cards")
         elif task.kind == "healing":
             state, e = heal(rest, seat, task.data[0], "Loot Cards")

@@ -47,8 +47,8 @@ def set_up(state: State, outcome: dict) -> tuple[State, list[Event]]:
     s = replace(state, stage="deploy", feat_deck=deck[2:], feats=tuple((f, ()) for f in deck[:2]),
                 gps_top=top, gps_deck=tuple(c for c in state.gps_deck if c != top))
     names = " and ".join(state.content.card(f).name for f in deck[:2])
-    return s, [Event(f"The Feat deck is ready; {names} are revealed.", "Setup step 3"),
-               Event(f"Turn order: {', '.join(state.name(i) for i in range(len(state.players)))}.", "Setup step 6")]
+    return s, [Event(f"The Feat deck is ready; {names} are revealed.", "Setup: 3 – Prepare Feat Cards"),
+               Event(f"Turn order: {', '.join(state.name(i) for i in range(len(state.players)))}.", "Setup: 6 – Choose the first player")]
 
 
 def deploy(state: State, new_top: str) -> tuple[State, list[Event]]:
@@ -58,7 +58,7 @@ def deploy(state: State, new_top: str) -> tuple[State, list[Event]]:
     s, spaces, ev = relocate(state, new_top, len(state.players))
     for seat, sp in enumerate(spaces):
         s = s.with_player(seat, space=sp)
-        ev.append(Event(f"{state.name(seat)} is deployed at {sp}.", "Setup step 7"))
+        ev.append(Event(f"{state.name(seat)} is deployed at {sp}.", "Setup: 7 – Deploy character figurines on the Green"))
     s, e = begin_turn(replace(s, stage="play"), 0)
     return s, ev + e
 

@@ -68,7 +68,8 @@ class Turn:
 
 @dataclass(frozen=True)
 class Task:
-    """A decision the rules wait for: "teleport", "place", "draw", "replacement", "teleporter", "gear_swap", "taunt"."""
+    """A decision the rules wait for ("teleport", "place", "draw", "replacement", "gear_swap", "taunt", ...), or a
+    step that follows one ("obsolescence" after a returning Hero is placed)."""
 
     kind: str
     seat: int
@@ -93,6 +94,7 @@ class State:
     gps_top: str | None = None
     gps_deck: tuple[str, ...] = ()
     gps_discard: tuple[str, ...] = ()  # last one is the visible card
+    gps_back: str | None = None  # a seat's view only: the region on the hidden top card's back
     feat_deck: tuple[str, ...] = ()  # top first
     feats: tuple[tuple[str, tuple[int, ...]], ...] = ()  # revealed Feat cards and the seats' tokens on them
     bank_credits: int = 0

@@ -44,6 +44,8 @@ def return_to_green(state: State, new_top: str) -> tuple[State, list[Event]]:
     ev += e
     s, e = place_hero(s, seat, spaces[0])
     ev += e
+    if s.pending and s.pending[0].kind == "place":  # the obsolescence step waits for the Hero to be on the Green
+        return replace(s, pending=s.pending[:1] + (Task("obsolescence", seat),) + s.pending[1:]), ev
     s, e = obsolescence_shift(s, seat)
     return s, ev + e
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .board import REGION_NAMES
 from .health import altitude, movement_points, pp_cubes
+from .hidden import HIDDEN
 from .state import (
     HEROIC,
     Attack,
@@ -112,7 +113,8 @@ def describe_player(state: State, seat: int) -> str:
         if g is not None:
             text = _card(state, g.main) + (f" crafted with {_card(state, g.secondary)}" if g.secondary else "")
             gear.append(f"slot {i}: {text}" + (f" with {g.boosts} Boost token(s)" if g.boosts else ""))
-    hand = ", ".join(_card(state, c) for c in p.hand) or "nothing"
+    hidden = sum(1 for c in p.hand if c == HIDDEN)
+    hand = ", ".join([_card(state, c) for c in p.hand if c != HIDDEN] + ([f"{hidden} hidden card(s)"] if hidden else [])) or "nothing"
     lvl = "I" if p.level == 1 else "II"
     first, second = pp_cubes(p.pp, state.options.max_hp)
     pp = f"{p.pp} PP" + (f" (a second PP cube at {second})" if second is not None else "")

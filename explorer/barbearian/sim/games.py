@@ -87,7 +87,9 @@ def children_of(seed: np.random.SeedSequence, n: int) -> list[np.random.SeedSequ
 
 
 def _run_chunk(options: Options, deck: Deck, bots: Sequence, seeds: Sequence[np.random.SeedSequence]) -> list[GameRecord]:
-    return [play_game(options, deck, bots, s) for s in seeds]
+    from .fast import play_game as fast_game  # the same games as play_game, faster (tests/lab/test_bb_fast.py)
+
+    return [fast_game(options, deck, bots, s) for s in seeds]
 
 
 def _mean_se(values: list[float]) -> tuple[float, float]:
@@ -154,7 +156,7 @@ def simulate(players: int, bots, n_games: int, seed: int, *, options: Options | 
     if executor is None:
         for idx in chunks:
             for i in idx:
-                records[i] = play_game(base, deck, bots, seeds[i])
+                records[i] = _run_chunk(base, deck, bots, [seeds[i]])[0]
                 done += 1
                 if progress:
                     progress(done, n_games)

@@ -1,0 +1,88 @@
+"""The playtesting lab: games per second for every game, and BarBEARian's simulator against its plain engine.
+
+Run: ``.venv/bin/python benchmarks/lab.py [--games 40] [--pg-games 20000]``
+
+Absolute times vary up to 2x on shared machines; the ratios printed are measured in the same run.
+The BarBEARian comparison plays the same seeds three ways: the plain engine through ``core.Session``
+(the baseline of ``benchmarks/barbearian_odds.py``), the engine loop ``sim.games.play_game`` and
+``sim.simulate`` (its fast loop), and checks that the last two produce the same games.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from explorer import lab
+from explorer.barbearian import Options, rules, view
+from explorer.barbearian.bots import make_bot
+from explorer.barbearian.cards import sample_deck
+from explorer.barbearian.sim import games, simulate
+from explorer.core import Session
+
+
+def engine_games(players: int, bots: str, n: int, seed: int) -> None:
+    """The baseline: whole games through ``core.Session`` (history, logged outcomes, rng per step)."""
+    deck = sample_deck()
+    for g in range(n):
+        s = Session("barbearian", Options(players=players), deck, seed=seed + g)
+        players_ = [make_bot(bots, np.random.default_rng(seed * 100 + g * 10 + k)) for k in range(players)]
+        while not s.is_over():
+            seat = rules.current_player(s.state)
+            if seat == rules.CHANCE:
+                s.play(s.legal_actions()[0])
+            else:
+                v = view(s.state, seat)
+                s.play(players_[seat].choose(v, rules.legal_actions(v, seat)))
+
+
+def timed(fn) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=40, help="BarBEARian games per measurement")
+    ap.add_argument("--pg-games", type=int, default=20_000, help="Proving Grounds games per variant")
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--bots", default="greedy", choices=("random", "greedy", "odds"))
+    args = ap.parse_args()
+    n, p = args.games, args.players
+
+    print(f"== BarBEARian: {p} players, {args.bots} bots, {n} games, one process (best of 2) ==")
+    simulate(p, args.bots, 2, seed=0)  # warm caches (odds tables, decks) outside the timing
+    base = min(timed(lambda: engine_games(p, args.bots, n, seed=1)) for _ in range(2))
+    seeds = games.children_of(np.random.SeedSequence(1), n)
+    ref: list = []
+    loop = min(timed(lambda: ref.extend(games.play_game(Options(players=p), sample_deck(), [args.bots] * p, s)
+                                        for s in seeds)) for _ in range(2))
+    out: list = []
+    fast = min(timed(lambda: out.append(simulate(p, args.bots, n, seed=1))) for _ in range(2))
+    same = out[0].records == tuple(ref[:n])
+    for name, secs in (("plain engine via Session", base), ("engine loop (sim.games.play_game)", loop),
+                       ("sim.simulate (fast loop)", fast)):
+        print(f"{name:36s} {n / secs:7.1f} games/s   x{base / secs:5.2f} vs the plain engine")
+    print(f"sim.simulate replays the engine loop's games exactly: {same}")
+    print(f"speed-up of sim.simulate over the plain engine: x{base / fast:.2f} (target x10)")
+
+    print("\n== the lab, in this process (executor='inline') ==")
+    lab.compare("proving-grounds", {"warm": {}}, games=100, seed=0, executor="inline")  # lookup tables
+    pg = {"training": {}, "all six modules": {m: True for m in
+          ("dragonling", "chariots", "inspiration", "shields", "conspirators", "sun_and_moon")}}
+    secs = timed(lambda: out.append(lab.compare("proving-grounds", pg, games=args.pg_games, seed=1, executor="inline")))
+    print(f"proving-grounds  {2 * args.pg_games / secs:9.0f} games/s  ({2 * args.pg_games} games in {secs:.2f} s)")
+    bb = {f"{p} players": {"players": p}}
+    secs = timed(lambda: out.append(lab.compare("barbearian", bb, games=n, seed=1, executor="inline")))
+    print(f"barbearian       {n / secs:9.1f} games/s  ({n} games in {secs:.2f} s, with the Glory race traced)")
+    print("\n== the lab on local processes (the default) ==")
+    secs = timed(lambda: out.append(lab.compare("proving-grounds", pg, games=args.pg_games, seed=1)))
+    print(f"proving-grounds  {2 * args.pg_games / secs:9.0f} games/s")
+    secs = timed(lambda: out.append(lab.compare("barbearian", bb, games=n, seed=1)))
+    print(f"barbearian       {n / secs:9.1f} games/s")
+
+
+if __name__ == "__main__":
+    main()

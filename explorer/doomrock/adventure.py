@@ -1,0 +1,200 @@
+"""Adventuring: map effects ("Location Effects"), perils and events, LOOT!, TEST, CAMP and SHOP.
+
+Effects wait in ``Campaign.pending`` and resolve top to bottom; ``run`` resolves every effect
+that needs no decision and stops at the first one that does.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.events import Event
+from .campaign_state import Campaign, CampTask, DrawEvent, FreeLevelUps, KeepTask, PartyDamageTask, PickItems, ShopTask
+from .cards import Choice, Loot, LootRow, Test
+from .items import hero_stat
+
+SECTION = "Adventuring: Location Effects"
+DECISIONS = (Loot, Test, Choice, CampTask, ShopTask, KeepTask, FreeLevelUps, PickItems, PartyDamageTask)
+
+
+def stat(c: Campaign, i: int, name: str) -> int:
+    """A statistic of hero ``i`` ("Items": ability cards with it plus equipped items)."""
+    return hero_stat(c.deck, c.heroes[i], name)
+
+
+def pile(piles: tuple, deck: str) -> tuple[str, ...]:
+    return dict(piles).get(deck, ())
+
+
+def set_pile(piles: tuple, deck: str, cards: tuple[str, ...]) -> tuple:
+    d = dict(piles)
+    d[deck] = tuple(cards)
+    return tuple(sorted(d.items()))
+
+
+def waiting(c: Campaign):
+    """The pending effect that needs the party (or chance), or None."""
+    if not c.pending:
+        return None
+    head = c.pending[0]
+    if isinstance(head, DECISIONS):
+        return head
+    if isinstance(head, DrawEvent) and not pile(c.event_draw, head.deck) and pile(c.event_discard, head.deck):
+        return head
+    return None
+
+
+def push(c: Campaign, steps: tuple) -> Campaign:
+    """Put effects at the head of the queue (they resolve next, top to bottom)."""
+    return replace(c, pending=tuple(steps) + c.pending)
+
+
+def run(c: Campaign) -> tuple[Campaign, list[Event]]:
+    """Resolve pending effects until one needs a decision (or none are left)."""
+    events: list[Event] = []
+    while c.pending and c.result is None and waiting(c) is None:
+        head, c = c.pending[0], replace(c, pending=c.pending[1:])
+        c, ev = _resolve(c, head)
+        events += ev
+    return c, events
+
+
+def _resolve(c: Campaign, step) -> tuple[Campaign, list[Event]]:
+    """Location Effects: one map effect (SHIELD, EXPOSE, HEROISM, silver, HP, PERIL, CAMP, SHOP...)."""
+    if isinstance(step, DrawEvent):
+        return draw_event(c, step)
+    name, n = step.name, step.param("amount")
+    if name in ("SHIELD", "HEROISM"):
+        attr = name.lower() + ("s" if name == "SHIELD" else "")
+        c = replace(c, heroes=tuple(replace(h, **{attr: max(0, getattr(h, attr) + n)}) for h in c.heroes))
+        return c, [Event(f"Each hero {'gains' if n > 0 else 'loses'} {abs(n)} {name.lower()} marker(s) ({step.text}).", SECTION)]
+    if name == "EXPOSE":
+        return expose(c, n)
+    if name == "SILVER":
+        c = replace(c, silver=max(0, c.silver + n))
+        return c, [Event(f"The party {'gains' if n > 0 else 'loses'} {abs(n)} silver (now {c.silver}).", SECTION)]
+    if name == "TIME":
+        c = replace(c, time=max(0, c.time + n))
+        return c, [Event(f"The party {'gains' if n > 0 else 'loses'} {abs(n)} time: {c.time} time marker(s) left.",
+                         "Adventuring: Time constraint")]
+    if name == "HP":
+        return hp(c, n)
+    if name == "PARTY_DAMAGE":
+        return party_damage(c, n)
+    if name == "PERIL":
+        return push(c, (DrawEvent(c.deck.card(c.area.id).event_deck, True),)), [Event("The party must suffer a PERIL.", "Adventuring: Perils")]
+    if name == "CAMP":
+        return push(c, (CampTask(),)), [Event("The party makes camp.", "Level Up")]
+    if name == "SHOP":
+        return push(c, (ShopTask(),)), [Event("The party visits the SHOP.", "Location Effects: SHOP")]
+    if name == "ITEM":
+        return gain_items(c, step.param("rarity"), step.param("count"))
+    return c, []  # NOTHING
+
+
+def gain_items(c: Campaign, rarity: str, count: int) -> tuple[Campaign, list[Event]]:
+    """Received items go to the shared party inventory (an empty deck gives nothing, DR-13)."""
+    deck = c.common if rarity == "common" else c.epic
+    got, rest = deck[:count], deck[count:]
+    c = replace(c, inventory=c.inventory + got, **{rarity: rest})
+    names = ", ".join(c.deck.card(i).name for i in got) or "nothing (the deck is empty)"
+    return c, [Event(f"The party gains {names}.", "Items")]
+
+
+def expose(c: Campaign, n: int) -> tuple[Campaign, list[Event]]:
+    """EXPOSE +/-: face-down markers from the pool; lost markers go back under the pool (DR-12)."""
+    heroes, pool = list(c.heroes), c.expose_pool
+    for k, h in enumerate(heroes):
+        if n > 0:
+            got, pool = pool[:n], pool[n:]
+            heroes[k] = replace(h, expose=h.expose + got)
+        else:
+            keep, back = h.expose[: max(0, len(h.expose) + n)], h.expose[max(0, len(h.expose) + n):]
+            heroes[k], pool = replace(h, expose=keep), pool + back
+    c = replace(c, heroes=tuple(heroes), expose_pool=pool)
+    return c, [Event(f"Each hero {'gains' if n > 0 else 'loses'} {abs(n)} face-down expose marker(s).", SECTION)]
+
+
+def hp(c: Campaign, n: int) -> tuple[Campaign, list[Event]]:
+    """HP +/-: healing up to the maximum, or damage to each hero (shields may prevent it)."""
+    if n > 0:
+        c = replace(c, heroes=tuple(replace(h, hp=min(h.max_hp, h.hp + n)) for h in c.heroes))
+        return c, [Event(f"Each hero heals {n} HP.", SECTION)]
+    events = []
+    for i in range(len(c.heroes)):
+        c, ev = wound(c, i, -n)
+        events += ev
+    return check_defeat(c, events)
+
+
+def wound(c: Campaign, i: int, n: int) -> tuple[Campaign, list[Event]]:
+    """HP -: damage to one hero on the map; shields may prevent it (DR-11)."""
+    h = c.heroes[i]
+    blocked = min(h.shields, n) if c.options.map_shields else 0
+    lost = min(h.hp, n - blocked)
+    c = c.with_hero(i, shields=h.shields - blocked, hp=h.hp - lost)
+    return c, [Event(f"{h.name} takes {n} damage" + (f" ({blocked} prevented by shields)" if blocked else "") + f": {h.hp - lost} HP left.", SECTION)]
+
+
+def party_damage(c: Campaign, n: int) -> tuple[Campaign, list[Event]]:
+    """Party damage: "the damage may be divided between any number of heroes as they see fit"."""
+    alive = [i for i, h in enumerate(c.heroes) if h.hp > 0]
+    event = Event(f"The party is dealt {n} damage to divide among the heroes.", "Player Aid: Party damage")
+    if len(alive) == 1:
+        c, ev = wound(c, alive[0], n)
+        return check_defeat(c, [event] + ev)
+    return push(c, (PartyDamageTask(n),)), [event]
+
+
+def take_damage(c: Campaign, i: int) -> tuple[Campaign, list[Event]]:
+    """One point of the party damage to hero ``i``; when all is divided, defeated heroes are checked."""
+    task = c.pending[0]
+    c, events = wound(c, i, 1)
+    if task.left > 1 and any(h.hp > 0 for h in c.heroes):
+        return replace(c, pending=(PartyDamageTask(task.left - 1),) + c.pending[1:]), events
+    return check_defeat(replace(c, pending=c.pending[1:]), events)
+
+
+def check_defeat(c: Campaign, events: list[Event]) -> tuple[Campaign, list[Event]]:
+    """Defeated heroes on the map are restored to 1 HP, unless all are defeated: the game is lost."""
+    if all(h.hp <= 0 for h in c.heroes):
+        events.append(Event("All heroes are defeated on the adventure map: the game is lost.", "Adventuring: Victory and loss conditions"))
+        return replace(c, result="defeat", phase="over", pending=()), events
+    for i, h in enumerate(c.heroes):
+        if h.hp <= 0:
+            c = c.with_hero(i, hp=1)
+            events.append(Event(f"{h.name} is defeated and restored to 1 HP.", "Adventuring: Defeated heroes"))
+    return c, events
+
+
+def draw_event(c: Campaign, task: DrawEvent) -> tuple[Campaign, list[Event]]:
+    """Perils and events: the first keyword of the area picks the deck; permanent events stay."""
+    draw = pile(c.event_draw, task.deck)
+    if not draw:
+        return c, [Event(f"The {task.deck} event deck is empty: nothing happens.", "Adventuring: Perils")]
+    card_id, draw = draw[0], draw[1:]
+    ev = c.deck.card(card_id)
+    c = replace(c, event_draw=set_pile(c.event_draw, task.deck, draw))
+    if task.peril:
+        c = replace(c, event_discard=set_pile(c.event_discard, task.deck, pile(c.event_discard, task.deck) + (card_id,)))
+        return push(c, ev.peril), [Event(f"Peril: {ev.name}.", "Adventuring: Perils")]
+    if ev.permanent is not None:
+        c = c.with_area(events=c.area.events + (card_id,))
+        return c, [Event(f"Event: {ev.name} stays in play as a location of this area.", "Adventuring: Permanent event")]
+    c = replace(c, event_discard=set_pile(c.event_discard, task.deck, pile(c.event_discard, task.deck) + (card_id,)))
+    return push(c, ev.steps), [Event(f"Event: {ev.name}.", "Adventuring: Event card types")]
+
+
+def loot_row(table: tuple[LootRow, ...], result: int) -> LootRow:
+    """LOOT!: out-of-range results gain the lowest or highest reward."""
+    rows = [r for r in table if r.low <= result]
+    return rows[-1] if rows else table[0]
+
+
+def remove_secret(c: Campaign, n: int = 1) -> tuple[Campaign, list[Event]]:
+    """Removing the last secret marker gains the exploration bonus immediately."""
+    left = c.area.secrets - n
+    c = c.with_area(secrets=left)
+    if left == 0:
+        area = c.deck.card(c.area.id)
+        return push(c, area.bonus), [Event(f"{area.name} is explored: exploration bonus!", "Area Card Anatomy: Exploration bonus")]
+    return c, []

@@ -1,0 +1,135 @@
+"""Battle Effects: expose markers and the damage pipeline.
+
+Dealing damage (Player Aid, Battle Summary): reveal all expose markers (a push moves the
+target first), add +1 markers, absorb with shields, absorb with armour (per source), then
+reduce hit points (broken ones first). A battle cumulation marker acts after the attack.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.events import Event
+from .cards import Deck
+from .positions import enemy_armour, hero_armour, push_enemy, push_hero
+from .state import Battle
+
+SECTION = "Battle Effects"
+WORDS = {"blank": "blank", "plus1": "+1 damage", "push": "push", "cumulation": "battle cumulation"}
+
+
+def marker_type(marker: str) -> str:
+    """Expose marker ids name their type: ``plus1#3``."""
+    return marker.split("#")[0]
+
+
+def place_expose(battle: Battle, target: int | str, count: int) -> tuple[Battle, list[Event]]:
+    """Place ``count`` face-down expose markers from the top of the pool on a character.
+
+    With the pool empty, the revealed markers are shuffled into a new pool at once (DR-3); with no
+    marker left anywhere, the expose explosion occurs.
+    """
+    events: list[Event] = []
+    for _ in range(count):
+        if not battle.expose_pool:
+            if not battle.expose_up:
+                return expose_explosion(battle, events)
+            if not battle.ranks:
+                break
+            battle = reshuffle(battle)
+            events.append(Event("The face-down expose markers ran out: the revealed ones are shuffled into a new pool.", SECTION))
+        top, rest = battle.expose_pool[0], battle.expose_pool[1:]
+        battle = replace(battle, expose_pool=rest)
+        if isinstance(target, int):
+            battle = battle.with_hero(target, expose=battle.hero(target).expose + (top,))
+        else:
+            battle = battle.with_enemy(target, expose=battle.enemy(target).expose + (top,))
+    events.append(Event(f"{name_of(battle, target)} is exposed ({count} marker{'s' * (count > 1)}).", SECTION))
+    return battle, events
+
+
+def reshuffle(battle: Battle) -> Battle:
+    """Expose markers: the revealed markers, turned face down and shuffled (in the drawn rank order)."""
+    up = sorted(battle.expose_up)
+    order = tuple(up[int(r)] for r in battle.ranks if int(r) < len(up))
+    return replace(battle, expose_pool=order, expose_up=())
+
+
+def expose_explosion(battle: Battle, events: list[Event]) -> tuple[Battle, list[Event]]:
+    """Expose explosion: all expose markers on characters are consumed (DR-4: damage 0 attacks)."""
+    events.append(Event("The expose markers have run out: expose explosion!", SECTION))
+    for i in battle.alive_heroes:
+        if battle.hero(i).expose:
+            battle, ev = deal_damage(battle, None, i, 0)
+            events += ev
+    for e in battle.alive_enemies:
+        if e.expose:
+            battle, ev = deal_damage(battle, None, e.uid, 0)
+            events += ev
+    return battle, events
+
+
+def name_of(battle: Battle, who: int | str) -> str:
+    return battle.hero(who).name if isinstance(who, int) else f"{battle.enemy(who).name} ({who})"
+
+
+def deal_damage(battle: Battle, deck: Deck | None, target: int | str, amount: int) -> tuple[Battle, list[Event]]:
+    """Damage: expose markers, then shields, then armour (this source), then HP."""
+    events: list[Event] = []
+    who = name_of(battle, target)
+    char = battle.hero(target) if isinstance(target, int) else battle.enemy(target)
+    revealed = char.expose
+    cumulation = False
+    if revealed:
+        kinds = [marker_type(m) for m in revealed]
+        plus = kinds.count("plus1")
+        events.append(Event(f"{who}'s expose markers are revealed: {', '.join(WORDS[k] for k in kinds)}.", SECTION))
+        battle = _set(battle, target, expose=())
+        battle = replace(battle, expose_up=battle.expose_up + revealed)
+        if "push" in kinds:
+            battle = push_hero(battle, target) if isinstance(target, int) else push_enemy(battle, target)
+            events.append(Event(f"{who} is pushed into a new, distant group.", SECTION))
+        amount += plus
+        cumulation = "cumulation" in kinds
+    char = battle.hero(target) if isinstance(target, int) else battle.enemy(target)
+    shields = min(char.shields, amount)
+    amount -= shields
+    armour = (hero_armour(battle, deck, target) if deck is not None else 0) if isinstance(target, int) else enemy_armour(battle, target)
+    absorbed = min(armour, amount)
+    amount -= absorbed
+    battle = _set(battle, target, shields=char.shields - shields)
+    parts = []
+    if shields:
+        parts.append(f"{shields} absorbed by shields")
+    if absorbed:
+        parts.append(f"{absorbed} absorbed by armour")
+    if isinstance(target, int):
+        h = battle.hero(target)
+        from_broken = min(h.broken, amount)
+        lost = min(h.life, amount)
+        battle = battle.with_hero(target, broken=h.broken - from_broken, hp=max(0, h.hp - (amount - from_broken)),
+                                  hidden=False)
+    else:
+        e = battle.enemy(target)
+        lost = min(e.hp, amount)
+        battle = battle.with_enemy(target, hp=e.hp - lost)
+    tail = f" ({'; '.join(parts)})" if parts else ""
+    events.append(Event(f"{who} loses {lost} HP{tail}.", "Battle Effects: Damage"))
+    now = battle.hero(target) if isinstance(target, int) else battle.enemy(target)
+    if lost and now.defeated:
+        events.append(Event(f"{who} is defeated.", "Battle Basics and Positioning: Defeated characters"))
+    if cumulation:
+        battle = battle_cumulation(battle)
+        events.append(Event("Battle cumulation: the revealed blank markers leave this battle; the other revealed "
+                            "markers are turned face down.", SECTION))
+    return battle, events
+
+
+def battle_cumulation(battle: Battle) -> Battle:
+    """Battle cumulation: it and the revealed blanks leave the battle; other revealed markers go face down (DR-3)."""
+    out = tuple(m for m in battle.expose_up if marker_type(m) in ("blank", "cumulation"))
+    back = tuple(m for m in battle.expose_up if marker_type(m) not in ("blank", "cumulation"))
+    return replace(battle, expose_up=(), expose_out=battle.expose_out + out, expose_pool=battle.expose_pool + back)
+
+
+def _set(battle: Battle, target: int | str, **changes) -> Battle:
+    return battle.with_hero(target, **changes) if isinstance(target, int) else battle.with_enemy(target, **changes)

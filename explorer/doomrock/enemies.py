@@ -1,0 +1,188 @@
+"""Minion Activation and Boss Activations: AI cards resolved top to bottom.
+
+Each line's targets are tried in the order of the alternative-target arrows; a line with no
+valid target is skipped. Ties between heroes are broken in party order (DR-5).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.events import Event
+from .ai import AIAction
+from .cards import Deck, Encounter
+from .abilities import reactions, usable_items
+from .damage import deal_damage, name_of, place_expose
+from .options import Options
+from .positions import push_hero, threat
+from .state import Battle, Enemy, Pause
+
+SECTION = "Battle Sequence: Minion Activation"
+
+
+def pick(battle: Battle, deck: Deck, uid: str, target: str, active: int | None) -> tuple[int, ...]:
+    """The heroes a target word names: one, none, or several tied in threat (players decide)."""
+    alive = battle.alive_heroes
+    if target == "active":
+        return (active,) if active is not None and active in alive else ()
+    if target.endswith("_adjacent"):
+        group = battle.enemy(uid).group
+        alive = tuple(i for i in alive if battle.hero(i).group == group)
+    if not alive:
+        return ()
+    if target.startswith("highest"):
+        best = max(threat(battle, deck, i) for i in alive)
+    else:
+        best = min(threat(battle, deck, i) for i in alive)
+    return tuple(i for i in alive if threat(battle, deck, i) == best)
+
+
+def valid(battle: Battle, uid: str, action: AIAction, i: int) -> bool:
+    """Can ``action`` be performed against hero ``i`` (otherwise follow the arrow)?"""
+    me, hero = battle.enemy(uid), battle.hero(i)
+    if action.do == "move":
+        engaged_with = {j for j in battle.alive_heroes if battle.hero(j).group == me.group}
+        return hero.group == me.group or not engaged_with
+    if action.do == "attack":
+        return action.range == "any" or hero.group == me.group
+    if action.do == "steal":
+        return any(d.owner == i and d.place == "card" for d in battle.dice)
+    return True
+
+
+def enrage_bonus(battle: Battle, encounter: Encounter, options: Options) -> int:
+    """Enrage: each of the encounter's enrage values reached adds damage to enemy attacks (DR-7)."""
+    return sum(battle.enrage >= t for t in encounter.enrage) * options.enraged_bonus
+
+
+def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: tuple[AIAction, ...],
+               active: int | None, section: str = SECTION, forced: int | None = None,
+               reacted: bool = False) -> tuple[Battle, list[Event]]:
+    """Minion Activation: perform the actions of an AI card part from top to bottom.
+
+    ``forced`` is the target of the first line when it resumes after the players chose it (a tie) or
+    after its reaction (``reacted``).
+    """
+    events: list[Event] = []
+    for k, action in enumerate(script):
+        if battle.enemy(uid).defeated or not battle.alive_heroes:
+            break
+        me = battle.enemy(uid)
+        who = name_of(battle, uid)
+        if action.target:
+            chosen = None
+            if k == 0 and forced is not None:
+                chosen = forced if forced in battle.alive_heroes and valid(battle, uid, action, forced) else None
+            else:
+                for t in action.target:
+                    fits = tuple(i for i in pick(battle, deck, uid, t, active) if valid(battle, uid, action, i))
+                    if len(fits) > 1:  # a tie in threat: the players decide (DR-5)
+                        pause = Pause(uid, script[k:], active, section, "target", choices=fits)
+                        events.append(Event(f"{who} will {action.text}: the players choose among heroes tied in threat.",
+                                            "Rules for the Rules: Event order"))
+                        return replace(battle, paused=pause), events
+                    if fits:
+                        chosen = fits[0]
+                        break
+            if chosen is None:
+                events.append(Event(f"{who} cannot {action.text}: skipped.", section))
+                continue
+            hero = battle.hero(chosen)
+            if action.do == "move":
+                if me.group != hero.group:
+                    battle = battle.with_enemy(uid, group=hero.group)
+                events.append(Event(f"{who} moves adjacent to {hero.name}.", section))
+            elif action.do == "attack":
+                if not (k == 0 and reacted) and (reactions(battle, deck, chosen) or usable_items(battle, deck)):
+                    # Reaction: the attacked hero may activate a reaction ability before the damage; items
+                    # "may be used ... at any time and this action may interrupt enemy actions".
+                    events.append(Event(f"{who} attacks {hero.name}; the party may react first (a reaction or an item).",
+                                        "Hero Action Phase: Reaction"))
+                    return replace(battle, paused=Pause(uid, script[k:], active, section, "reaction", hero=chosen)), events
+                amount = action.amount + enrage_bonus(battle, deck.card(battle.encounter), options)
+                events.append(Event(f"{who} attacks {hero.name} for {amount} damage.", section))
+                battle, ev = deal_damage(battle, deck, chosen, amount)
+                events += ev
+            elif action.do == "expose":
+                battle, ev = place_expose(battle, chosen, action.amount)
+                events += ev
+            elif action.do == "push":
+                battle = push_hero(battle, chosen)
+                events.append(Event(f"{who} pushes {hero.name} away.", section))
+            elif action.do == "steal":
+                dice = [d for d in battle.dice if d.owner == chosen and d.place == "card"]
+                if len({(d.card, d.face) for d in dice}) > 1:  # the hero chooses which die
+                    pause = Pause(uid, script[k:], active, section, "steal", hero=chosen)
+                    events.append(Event(f"{who} steals a die: {hero.name} chooses which.", "Battle Effects: Die steal"))
+                    return replace(battle, paused=pause), events
+                battle, ev = steal(battle, deck, uid, dice[0])
+                events += ev
+        elif action.do == "enrage":
+            battle = replace(battle, enrage=max(0, battle.enrage + action.amount))
+            events.append(Event(f"{who} enrages: the enrage value is now {battle.enrage}.", "Boss Activations: Enrage"))
+        elif action.do == "shield":
+            battle = battle.with_enemy(uid, shields=me.shields + action.amount)
+            events.append(Event(f"{who} gains {action.amount} shield(s).", section))
+        elif action.do == "heal":
+            gained = min(action.amount, me.max_hp - me.hp)
+            battle = battle.with_enemy(uid, hp=me.hp + gained)
+            events.append(Event(f"{who} heals {gained}.", section))
+        elif action.do == "party_damage":
+            amount = action.amount + enrage_bonus(battle, deck.card(battle.encounter), options)
+            events.append(Event(f"{who} deals {amount} damage to the party.", "Battle Effects: Party damage"))
+            alive = battle.alive_heroes
+            if len(alive) > 1:  # the party divides it as it sees fit
+                left = min(amount, sum(battle.hero(i).life for i in alive))
+                return replace(battle, paused=Pause(uid, script[k:], active, section, "party_damage", left=left)), events
+            battle, ev = deal_damage(battle, deck, alive[0], amount)
+            events += ev
+        elif action.do == "spawn":
+            battle, ev = spawn(battle, deck, options, uid, action.amount)
+            events += ev
+    return battle, events
+
+
+def steal(battle: Battle, deck: Deck, uid: str, die) -> tuple[Battle, list[Event]]:
+    """Die steal: the die goes onto the enemy until the battle ends or the enemy is defeated."""
+    hero = battle.hero(die.owner)
+    battle = battle.with_die(die, place="stolen", card=uid)
+    return battle, [Event(f"{name_of(battle, uid)} steals a {die.face} from {hero.name}'s {deck.card(die.card).name}.",
+                          "Battle Effects: Die steal")]
+
+
+def divided_damage(battle: Battle, deck: Deck, shares: tuple[tuple[int, int], ...]) -> tuple[Battle, list[Event]]:
+    """Party damage: each hero's share is dealt as one damage source."""
+    events: list[Event] = []
+    for i, n in shares:
+        battle, ev = deal_damage(battle, deck, i, n)
+        events += ev
+    return battle, events
+
+
+def resume(battle: Battle, deck: Deck, options: Options) -> tuple[Battle, list[Event]]:
+    """Go on with the paused AI card: after its waiting line, or (after a reaction) with the attack itself."""
+    p = battle.paused
+    battle = replace(battle, paused=None)
+    if p.kind in ("reaction", "target"):
+        return run_script(battle, deck, options, p.uid, p.script, p.active, p.section, forced=p.hero,
+                          reacted=p.kind == "reaction")
+    return run_script(battle, deck, options, p.uid, p.script[1:], p.active, p.section)
+
+
+def spawn(battle: Battle, deck: Deck, options: Options, uid: str, count: int) -> tuple[Battle, list[Event]]:
+    """Enemy spawn: the encounter's first minion kind, limited by the enemy markers left (DR-6)."""
+    enc = deck.card(battle.encounter)
+    spec = next((s for s in enc.enemies if not s.boss), None)
+    events: list[Event] = []
+    if spec is None:
+        return battle, [Event("There is no minion to spawn.", "Boss Activations: Enemy spawn")]
+    group = battle.enemy(uid).group
+    for _ in range(count):
+        used = sum(e.tokens for e in battle.alive_enemies if not e.boss)
+        if used + (spec.hp + 1) // 2 > options.minion_tokens:
+            events.append(Event("No enemy markers are left: no more enemies spawn.", "Rules for the Rules"))
+            break
+        new = Enemy(f"E{battle.next_enemy}", spec.name, enc.deck, spec.hp, spec.hp, spec.armour, 0, spec.shields,
+                    spec.command, False, spec.objective, group)
+        battle = replace(battle, enemies=battle.enemies + (new,), next_enemy=battle.next_enemy + 1)
+        events.append(Event(f"A {spec.name} ({new.uid}) spawns.", "Boss Activations: Enemy spawn"))
+    return battle, events

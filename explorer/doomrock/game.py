@@ -1,0 +1,64 @@
+"""Assault on Doomrock behind the shared engine protocol: ``doomrock-battle`` and ``doomrock``."""
+from __future__ import annotations
+
+from ..core.actions import ActionCodec
+from ..core.game import DataGame
+from . import skirmish
+from .deckfile import deck_from_json, sample_deck
+from .options import Options
+from .state import BATTLE_ACTIONS
+
+BATTLE_CODEC = ActionCodec(*BATTLE_ACTIONS)
+
+
+class DoomrockBattle(DataGame):
+    """One standalone battle. ``current_player`` is 0 (the co-op party), CHANCE or TERMINAL."""
+
+    name = "doomrock-battle"
+    options_type = Options
+    load_sample = staticmethod(sample_deck)
+    deck_from_json = staticmethod(deck_from_json)
+
+    def initial_state(self, options: Options, content):
+        return skirmish.initial_state(options, content)
+
+    current_player = staticmethod(skirmish.current_player)
+    legal_actions = staticmethod(skirmish.legal_actions)
+    chance = staticmethod(skirmish.chance)
+    apply = staticmethod(skirmish.apply)
+    is_terminal = staticmethod(skirmish.is_terminal)
+    action_to_json = staticmethod(BATTLE_CODEC.to_json)
+    action_from_json = staticmethod(BATTLE_CODEC.from_json)
+
+
+BATTLE_GAME = DoomrockBattle()
+
+
+from . import campaign  # noqa: E402
+from .campaign_state import MAP_ACTIONS  # noqa: E402
+
+CAMPAIGN_CODEC = ActionCodec(*BATTLE_ACTIONS, *MAP_ACTIONS)
+
+
+class Doomrock(DataGame):
+    """The full co-op campaign: adventure map with a time budget, then battles."""
+
+    name = "doomrock"
+    options_type = Options
+    load_sample = staticmethod(sample_deck)
+    deck_from_json = staticmethod(deck_from_json)
+
+    def initial_state(self, options: Options, content):
+        return campaign.initial_state(options, content)
+
+    current_player = staticmethod(campaign.current_player)
+    legal_actions = staticmethod(campaign.legal_actions)
+    chance = staticmethod(campaign.chance)
+    apply = staticmethod(campaign.apply)
+    is_terminal = staticmethod(campaign.is_terminal)
+    score = staticmethod(campaign.score)
+    action_to_json = staticmethod(CAMPAIGN_CODEC.to_json)
+    action_from_json = staticmethod(CAMPAIGN_CODEC.from_json)
+
+
+GAME = Doomrock()

@@ -1,0 +1,109 @@
+"""Assault on Doomrock options: difficulty, optional rules and every number the rulebook leaves unprinted.
+
+Each default is the reading in ``docs/rulings/doomrock.md`` (DR-n named per field).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from ..core.content import options_from_json
+
+FORMATIONS = ("distant", "together")
+
+
+@dataclass(frozen=True)
+class Options:
+    """One frozen value per game.
+
+    Attributes:
+        players: heroes in the party, 2-4 ("Setup"; solo plays 2 or more heroes).
+        heroes: hero card ids for the party; None draws them at random ("Setup").
+        encounter: the standalone battle's encounter id (``doomrock-battle``); None picks the first
+            tier I encounter of the deck.
+        items: item cards in the party inventory of a standalone battle, to equip at battle setup
+            ("gear up"); the campaign uses the party's own inventory.
+        formation: the party's starting formation at battle setup, "distant" (each hero alone) or
+            "together" (one group); the party may change it with ``Formation`` before ``SetUpBattle``
+            ("Battle Setup: 1. Set up party formation", DR-9).
+        expose_blank, expose_plus1, expose_push, expose_cumulation: the 29 expose markers by type
+            (not printed; 10/12/4/3, DR-2).
+        minion_tokens: minion markers, each worth 2 HP ("Component List": 22); spawns are limited by
+            them (DR-6). Only minions spawn in the sample content, so the 16 boss markers need no option.
+        round_limit: a battle still running after this many rounds is lost (not in the rulebook; a
+            safety net for simulation, DR-10). None plays without a limit.
+        map_action_limit: the campaign is lost after this many map actions (each decision counts)
+            without a battle starting (safety net; DR-10). None plays without a limit.
+        heavy_planning: "Difficulty and Optional Rules: Heavy planning": heroism gained in battle
+            must be placed on an ability card, and a card spends only its own heroism (DR-25).
+        quick_play: "Difficulty and Optional Rules: Quick Play" (the setup changes, DR-14).
+        map_shields: shields prevent map damage automatically ("Heroes may discard their shield
+            markers to prevent this effect"), DR-11; False keeps them for the battle.
+        enraged_bonus: extra damage of every enemy attack per enrage threshold reached (DR-7).
+    """
+
+    players: int = 2
+    heroes: tuple[str, ...] | None = None
+    encounter: str | None = None
+    items: tuple[str, ...] = ()
+    formation: str = "distant"
+    expose_blank: int = 10
+    expose_plus1: int = 12
+    expose_push: int = 4
+    expose_cumulation: int = 3
+    minion_tokens: int = 22
+    round_limit: int | None = 30
+    map_action_limit: int | None = 200
+    heavy_planning: bool = False
+    quick_play: bool = False
+    map_shields: bool = True
+    enraged_bonus: int = 1
+
+    def __post_init__(self):
+        def whole(name: str, low: int, high: int):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+                raise ValueError(f"options.{name} must be a whole number between {low} and {high}, got {v!r}")
+
+        whole("players", 2, 4)
+        if self.heroes is not None:
+            if not isinstance(self.heroes, (list, tuple)):
+                raise ValueError(f"options.heroes must be a list of hero ids or None, got {self.heroes!r}")
+            heroes = tuple(self.heroes)
+            if len(heroes) != self.players or len(set(heroes)) != len(heroes) or not all(isinstance(h, str) for h in heroes):
+                raise ValueError(f"options.heroes must be {self.players} different hero ids, got {self.heroes!r}")
+            object.__setattr__(self, "heroes", heroes)
+        if self.encounter is not None and not isinstance(self.encounter, str):
+            raise ValueError(f"options.encounter must be an encounter id or None, got {self.encounter!r}")
+        if not isinstance(self.items, (list, tuple)) or len(self.items) > 20 or not all(isinstance(i, str) for i in self.items):
+            raise ValueError(f"options.items must be a list of at most 20 item ids, got {self.items!r}")
+        object.__setattr__(self, "items", tuple(self.items))
+        if not isinstance(self.formation, str) or self.formation not in FORMATIONS:
+            raise ValueError(f"options.formation must be one of {', '.join(FORMATIONS)}, got {self.formation!r}")
+        for name in ("expose_blank", "expose_plus1", "expose_push", "expose_cumulation"):
+            whole(name, 0, 60)
+        if self.expose_blank + self.expose_plus1 + self.expose_push + self.expose_cumulation < 1:
+            raise ValueError("options.expose_*: the expose pool needs at least one marker")
+        whole("minion_tokens", 1, 100)
+        whole("enraged_bonus", 0, 5)
+        for name, high in (("round_limit", 500), ("map_action_limit", 5000)):
+            if getattr(self, name) is not None:
+                whole(name, 1, high)
+        for name in ("heavy_planning", "quick_play", "map_shields"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"options.{name} must be True or False, got {getattr(self, name)!r}")
+
+    @property
+    def expose_counts(self) -> tuple[tuple[str, int], ...]:
+        return (("blank", self.expose_blank), ("plus1", self.expose_plus1), ("push", self.expose_push),
+                ("cumulation", self.expose_cumulation))
+
+    def to_json(self) -> dict:
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        if self.heroes is not None:
+            d["heroes"] = list(self.heroes)
+        d["items"] = list(self.items)
+        return d
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Options":
+        return options_from_json(cls, data)

@@ -1,0 +1,87 @@
+"""``doomrock-battle``: one standalone battle (an encounter, a party and AI decks chosen by options).
+
+The party is the heroes named by ``options.heroes`` (else the deck's first heroes), each with
+the trait card in the same place in the deck, at full HP and with no markers (DR-21).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from . import battle as rules
+from .cards import Deck
+from .options import Options
+from .setup import make_hero, new_battle
+from .state import CHANCE, PARTY, TERMINAL, Battle, Roll, RollExtra, SetUpBattle, ShuffleExpose
+
+
+@dataclass(frozen=True)
+class BattleState:
+    options: Options
+    deck: Deck
+    battle: Battle
+
+    @property
+    def result(self) -> str | None:
+        return self.battle.result
+
+
+def party(deck: Deck, options: Options) -> tuple:
+    """The standalone battle's heroes (DR-21)."""
+    ids = options.heroes or tuple(h.id for h in deck.heroes[: options.players])
+    if len(ids) != options.players or not all(deck.has(h) and h in {x.id for x in deck.heroes} for h in ids):
+        raise ValueError(f"options.heroes: {ids!r} are not {options.players} heroes of this deck")
+    return tuple(make_hero(deck, h, deck.traits[k % len(deck.traits)].id) for k, h in enumerate(ids))
+
+
+def encounter_of(deck: Deck, options: Options) -> str:
+    """The standalone battle's encounter card (``options.encounter``)."""
+    if options.encounter is None:
+        return next(e.id for e in deck.encounters if e.tier == 1)
+    if options.encounter not in {e.id for e in deck.encounters}:
+        raise ValueError(f"options.encounter: {options.encounter!r} is no encounter of this deck")
+    return options.encounter
+
+
+def initial_state(options: Options, deck: Deck) -> BattleState:
+    """Battle Setup step 1: the party in formation, waiting for ``SetUpBattle``."""
+    items = options.items
+    unknown = [i for i in items if i not in {x.id for x in deck.items}]
+    if unknown:
+        raise ValueError(f"options.items: {unknown[0]!r} is no item of this deck")
+    return BattleState(options, deck, new_battle(deck, party(deck, options), encounter_of(deck, options),
+                                                 options.formation, items))
+
+
+CHANCE_ACTIONS = (SetUpBattle, Roll, RollExtra, ShuffleExpose)
+
+
+def current_player(state: BattleState) -> int:
+    """The party (0), CHANCE while only the table can act, or TERMINAL."""
+    b = state.battle
+    if b.result is not None:
+        return TERMINAL
+    acts = rules.legal_actions(b, state.deck, state.options)
+    if acts and all(isinstance(a, CHANCE_ACTIONS) for a in acts):
+        return CHANCE
+    return PARTY
+
+
+def legal_actions(state: BattleState) -> list:
+    """Battle Sequence: the listed actions of the standalone battle."""
+    return rules.legal_actions(state.battle, state.deck, state.options)
+
+
+def chance(state: BattleState, action):
+    """The chance spec of a listed action, or None."""
+    return rules.chance(state.battle, state.deck, state.options, action)
+
+
+def apply(state: BattleState, action, outcome=None):
+    """Play one listed action of the standalone battle."""
+    b, events = rules.apply(state.battle, state.deck, state.options, action, outcome)
+    return replace(state, battle=b), events
+
+
+def is_terminal(state: BattleState) -> bool:
+    """The battle is won or lost."""
+    return state.battle.result is not None

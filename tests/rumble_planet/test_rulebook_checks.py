@@ -1,0 +1,161 @@
+"""Rulebook sentences checked one by one against the engine, each test quoting the sentence it checks."""
+from dataclasses import replace
+
+from explorer.core import Session
+from explorer.rumble_planet import (
+    Attack,
+    Deploy,
+    DropLootboxes,
+    EndActions,
+    EndPreparation,
+    EndTurn,
+    Equip,
+    Move,
+    OpenLootbox,
+    Options,
+    PlaceAt,
+    Return,
+    SetUp,
+    StartMovement,
+    WearOut,
+    legal_actions,
+)
+from explorer.rumble_planet.attack import attack_profile, resolve_attack
+from explorer.rumble_planet.cards import deck_from_json
+from explorer.rumble_planet.health import movement_points
+
+from .helpers import CONTENT, L1, L2, at, gear, phase, play, session, started
+
+
+def test_knock_out_applies_obsolescence_before_the_mini_leaves_the_green():
+    # Knocked Out! (KO): "If you are KO'd, immediately apply obsolescence to your equipment and remove your
+    # Mini from the Green." The Sand Blaster's "upon obsolescence" Turret is placed next to where she stood.
+    s = at(phase(started(), "action"), p0="E1", p1="E3").with_player(1, hp=2)
+    s = replace(gear(s, 1, 4, "W10"), lootboxes=(), golden=None)
+    s, ev = play(s, Attack("heroic", "E3"), "legs")
+    texts = [e.text for e in ev]
+    assert s.player(1).knocked_out and s.player(1).space is None
+    assert s.pending and s.pending[0].kind == "place_tile" and s.pending[0].data[:2] == ("turret", "E3")
+    assert {a.space for a in legal_actions(s)} == {"D3", "F3", "E2", "E4"}
+    gone = next(i for i, t in enumerate(texts) if "leaves the Green" in t)
+    worn = next(i for i, t in enumerate(texts) if "goes to the shop pile" in t)
+    assert worn < gone
+    s, _ = play(s, PlaceAt("E4"))
+    assert s.tile_at("E4") == "turret"
+
+
+def test_a_passive_effect_on_the_heroic_object_counts():
+    # Equipment Effects: "Passive: This effect is applied as long as its text is visible on your equipment board";
+    # Equipment Board: "The board also has 1 slot for a Heroic Weapon". A Heroic Object's passive MP counts.
+    data = CONTENT.to_json()
+    data["heroes"][0]["heroic"]["levels"][0]["effect"] = {"effect": "light_frame", "amount": 2}
+    content = deck_from_json(data, "heroic-passive.json", CONTENT.boards)
+    s = Session("rumble-planet", Options(players=2), content, seed=0)
+    s.play(SetUp(), outcome={"level1": L1, "level2": L2, "gps": "G01"})
+    s.play(Deploy(), outcome="G02")
+    s.play(EndPreparation())
+    assert movement_points(s.state, 0) == 3 + 4 + 2
+    s.play(StartMovement())
+    assert s.state.turn.mp == 9
+
+
+def test_falling_counts_each_move_from_the_space_it_starts_in():
+    # Altitudes: "If you move or are moved into a space that is at least 2 levels lower than your starting space,
+    # suffer 1 Injury for each level ... You do not suffer Injuries when descending only 1 level." (ruling RP-27)
+    s = replace(at(phase(started(), "action"), p0="B3", p1="J10"), lootboxes=(), golden=None)
+    assert [s.board.altitude(x) for x in ("B3", "B2", "A2", "A3")] == [2, 1, 0, 0]
+    down, _ = play(play(s, Move("B2"))[0], Move("A2"))  # 2 -> 1 -> 0, one level at a time
+    assert down.player(0).hp == 18
+    drop, ev = play(s, Move("A3"))  # 2 -> 0 at once
+    assert drop.player(0).hp == 16 and any(e.section == "Altitudes: Falling" for e in ev)
+
+
+def test_defensive_field_counts_without_armor_but_not_for_tiles():
+    # Defensive Field Tile: "you gain +2 Defense. This bonus is applied only once per attack, no matter how many
+    # armors you have." (ruling RP-28)
+    s = replace(at(phase(started(), "action"), p0="A1", p1="A3"), tiles=(("B3", "defensive_field"), ("B1", "turret")))
+    assert s.player(1).track == (None,) * 4
+    hero = resolve_attack(attack_profile(s, 0, "heroic", "A3"), "head")[0]
+    assert hero.defense == 2 and hero.injuries == 0
+    assert resolve_attack(attack_profile(s, 0, "heroic", "A3"), "critical")[0].defense == 0
+    turret = resolve_attack(attack_profile(s, 0, "heroic", "B1"), "head")[0]  # next to no field, and a tile
+    assert turret.defense == 0
+    s2 = replace(s, tiles=(("B2", "defensive_field"), ("B1", "turret")))
+    assert resolve_attack(attack_profile(s2, 0, "heroic", "B1"), "head")[0].defense == 0
+
+
+def test_a_hero_attacking_a_tile_from_above_gains_the_altitude_bonus():
+    # Blocking Tiles: "A blocking tile can be targeted by an attack and suffer Injuries as if it were a character."
+    # Advantageous Position: "+1 Damage for each level of altitude difference." (ruling RP-28)
+    s = replace(at(phase(started(), "action"), p0="C3", p1="J10"), tiles=(("C5", "turret"),))
+    hit = resolve_attack(attack_profile(s, 0, "heroic", "C5"), "legs")[0]
+    assert hit.damage == 2 + 2 and hit.destroyed
+
+
+def test_equipment_may_go_in_any_empty_slot():
+    # Equipping: "take a Weapon or Armor card from your hand and place it in an empty equipment slot" (ruling RP-29)
+    s = gear(phase(started(), "preparation").with_player(0, hand=("W01",)), 0, 2, "A01")
+    assert sorted(a.slot for a in legal_actions(s) if isinstance(a, Equip)) == [1, 3, 4]
+    s, _ = play(s, Equip("W01", 4))
+    assert s.player(0).track[3].main == "W01"
+
+
+def test_a_lootbox_dropped_on_any_hero_injures_them():
+    # Lootbox Drops: "if a Lootbox token is placed in your space, you suffer 2 Injuries"; Additional Rules: "you"
+    # is each player in turn (ruling RP-30). Here it lands on the active player herself.
+    s = at(phase(started(), "loot"), p0="B10", p1="J1").with_player(0, lootboxes=1)
+    s = replace(s, gps_top="G01")
+    s, _ = play(s, OpenLootbox(), "L07")
+    s, _ = play(s, DropLootboxes(), "G04")  # G04's back is NE; G01 says B10 there
+    assert s.player(0).hp == 16 and "B10" in s.lootboxes and s.player(0).lootboxes == 0
+
+
+def test_first_round_through_the_session_with_table_draws():
+    # Movement Step: "At the start of the game, the 4 equipment slots ... are empty ... a total of 7 MP on their first
+    # turn." Picking up lootboxes, Looting, Lootbox Drops ("Perform a GPS relocation"), then the next player's turn.
+    s = session()
+    assert [p.space for p in s.state.players] == ["I10", "I1"]
+    s.play(EndPreparation())
+    assert movement_points(s.state, 0) == 7
+    s.play(Move("J10"))  # a Lootbox token lies there
+    assert s.state.turn.mp == 6 and s.state.player(0).lootboxes == 1 and "J10" not in s.state.lootboxes
+    s.play(EndActions())
+    s.play(OpenLootbox(), outcome="L07")  # Loot +2
+    assert s.state.player(0).credits == 2 and s.state.loot_discard == ("L07",)
+    s.play(DropLootboxes(), outcome="G03")  # reveals G02; G03's back shows the southwest: G02 says H1 there
+    assert "H1" in s.state.lootboxes and s.state.gps_discard[-1] == "G02"
+    s.play(EndTurn())
+    assert s.state.active == 1 and s.state.round == 1
+    s.play(EndPreparation())
+    s.play(Move("H1"))
+    assert s.state.player(1).lootboxes == 1 and s.state.turn.mp == 6
+
+
+def test_return_to_a_blocked_space_places_the_hero_before_the_obsolescence_step():
+    # Knocked Out! (KO): "reset your HP cube to 18 and perform a GPS relocation to determine your new position on the
+    # Green. Then, proceed with your turn as usual, including the obsolescence step!" Her Sand Blaster's "upon
+    # obsolescence" Turret goes next to the space she was placed in, even when that placement needed a choice.
+    s = at(phase(started(), "loot"), p0="I10")
+    s = gear(s, 1, 4, "W10").with_player(1, knocked_out=True, space=None, hp=0)
+    s = replace(s, gps_top="G01", gps_deck=tuple(c.id for c in CONTENT.gps if c.id != "G01"), gps_discard=(),
+                lootboxes=(), golden=None)
+    s, _ = play(s, EndTurn())
+    s, _ = play(s, Return(), "G02")  # G02's back: the southeast; G01 says I10 there, where Agent Dogniss stands
+    assert s.pending[0].kind == "place" and s.player(1).track[3] is not None
+    s, _ = play(s, PlaceAt("J10"))
+    assert s.player(1).space == "J10" and s.player(1).track == (None,) * 4
+    assert s.pending and s.pending[0].kind == "place_tile" and s.pending[0].data[:2] == ("turret", "J10")
+    assert {a.space for a in legal_actions(s)} == {"J9"}
+
+
+def test_each_space_entered_around_a_turret_hurts_but_a_turret_placed_next_to_you_does_not():
+    # Turret Tile: "Whenever you enter a space in Zone 1 centered on a Turret tile, you suffer 2 Injuries." (RP-31)
+    s = replace(at(phase(started(), "action"), p0="E3", p1="J10"), tiles=(("E5", "turret"),), lootboxes=(), golden=None)
+    s, _ = play(s, Move("E4"))  # into the Ring: 2 Injuries
+    s, _ = play(s, Move("D4"))  # another space of the same Ring: 2 more
+    s, _ = play(s, Move("C4"))  # out of it
+    assert s.player(0).hp == 18 - 4
+    placed = at(phase(gear(started(), 0, 1, "W10"), "preparation"), p0="E5", p1="E7")  # Sand Blaster: a Turret
+    placed, _ = play(placed, WearOut(1))
+    placed, _ = play(placed, PlaceAt("E6"))  # next to both Heroes: placement is not entering
+    assert placed.tile_at("E6") == "turret" and [p.hp for p in placed.players] == [18, 18]

@@ -1,0 +1,113 @@
+"""Headless tests of the lab dashboard: variants from widgets, a run with progress, charts with error
+bars, sentences, deck uploads and readable errors."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from explorer.barbearian.cards import sample_deck as bb_deck
+from widgets.lab import LabApp, figure
+
+
+@pytest.fixture()
+def app():
+    return LabApp(executor="inline", games=600, seed=3)
+
+
+def test_two_variants_run_and_show_bars_with_error_bars(app):
+    app.editors[1].set_option("shields", True)
+    assert app.editors[1].options_json() == {"shields": True}
+    assert app.editors[0].options_json() == {}
+    result = app.run()
+    assert result is not None and result.games == (600, 600)
+    assert app.progress.value == app.progress.max == 1200
+    bars = [t for t in app.figure.data if t.type == "bar"]
+    assert len(bars) == len({r.metric for r in result.rows})
+    for t in bars:
+        assert list(t.x) == ["A", "B"]
+        assert all(v >= 0 for v in t.error_y.array) and any(v > 0 for v in t.error_y.array)
+    assert "differences are significant" in app.sentences.value
+    assert "Win rate" in app.sentences.value and "lab-table" in app.table.value
+
+
+def test_every_option_of_the_game_has_a_widget(app):
+    from explorer.proving_grounds import Options
+
+    assert set(app.editors[0].fields) == set(Options().to_json())
+    app.game.value = "barbearian"
+    from explorer.barbearian import Options as BBOptions
+
+    assert set(app.editors[0].fields) == set(BBOptions().to_json())
+    assert app.bots.value == "greedy" and len(app.editors) == 2
+
+
+def test_a_bad_option_is_reported_and_nothing_runs(app):
+    app.editors[1].set_option("health_spaces", 1)
+    assert app.run() is None
+    assert "health_spaces" in app.message.value and "rx-error" in app.message.value
+    assert app.result is None
+
+
+def test_add_and_remove_variants(app):
+    app.add_variant("C", {"dragonling": True})
+    assert [e.name.value for e in app.editors] == ["A", "B", "C"]
+    assert app.tabs.titles == ("A", "B", "C")
+    app.remove_variant()
+    assert len(app.editors) == 2
+    app.editors[1].name.value = "A"
+    assert app.run() is None and "must differ" in app.message.value
+
+
+def test_deck_upload_validates_and_keeps_the_old_deck_on_error():
+    app = LabApp(game="barbearian", executor="inline", games=4)
+    editor = app.editors[1]
+    data = bb_deck().to_json()
+    data["upgrades"] = [u for u in data["upgrades"] if u["name"] != "Captain's Training"]
+    data["label"] = "no Captain's Training"
+    editor.load_deck_bytes("deck.json", json.dumps(data).encode())
+    assert editor.deck is not None and "no Captain" in editor.deck_note.value
+    bad = dict(data, trials=[])
+    editor.load_deck_bytes("bad.json", json.dumps(bad).encode())
+    assert "rx-error" in editor.deck_note.value and "trials" in editor.deck_note.value
+    assert editor.deck.label == "no Captain's Training"
+    editor.load_deck_bytes("junk.json", b"{not json")
+    assert "not a JSON file" in editor.deck_note.value
+    editor.load_deck_bytes("deep.json", b"[" * 100_000 + b"]" * 100_000)
+    assert "rx-error" in editor.deck_note.value
+    editor.load_deck_bytes("huge.json", b" " * 2_000_000)
+    assert "at most" in editor.deck_note.value and editor.deck.label == "no Captain's Training"
+    app.editors[0].set_option("players", 2)
+    editor.set_option("players", 2)
+    result = app.run()
+    assert result is not None and result.games == (4, 4)
+
+
+def test_sweep_charts_draw_lines_over_the_value():
+    from explorer import lab
+
+    r = lab.sweep("proving-grounds", "health_spaces", [5, 6], games=300, seed=1, executor="inline")
+    fig = figure(r, metrics=["win_rate"])
+    (t,) = fig.data
+    assert t.type == "scatter" and list(t.x) == [5, 6] and len(t.error_y.array) == 2
+
+
+def test_the_dashboard_sweeps_one_option_of_the_first_variant(app):
+    app.editors[0].set_option("shields", True)
+    app.sweep_option.value = "health_spaces"
+    app.sweep_values.value = "5, 7"
+    r = app.sweep()
+    assert r is not None and r.option == "health_spaces"
+    assert [row.variant for row in r.metric("win_rate")] == ["health_spaces=5", "health_spaces=7"]
+    assert all(t.type == "scatter" for t in app.figure.data)
+    app.sweep_values.value = "5, seven"
+    assert app.sweep() is None and "JSON values" in app.message.value
+
+
+def test_a_tqdm_bar_follows_a_run():
+    from explorer import lab
+    from widgets.lab import tqdm_progress
+
+    bar = tqdm_progress("coin flips")
+    lab.compare("proving-grounds", [{}], games=50, seed=1, executor="inline", progress=bar)
+    assert bar.bar.n == bar.bar.total == 50

@@ -1,0 +1,287 @@
+"""The lab dashboard: pick a game, edit two or more variants (every option, a deck upload), run
+them with a progress bar, and read the differences as charts with error bars and sentences."""
+from __future__ import annotations
+
+import json
+from html import escape
+
+import ipywidgets as w
+
+from explorer import lab
+
+from ..theme import CSS
+from .charts import figure
+
+MAX_DECK_BYTES = 1_000_000
+RESULT_CSS = """
+<style>
+.lab-table {border-collapse:collapse; font-size:12px}
+.lab-table td, .lab-table th {padding:2px 8px; border-bottom:1px solid #eee; text-align:right}
+.lab-table td:first-child, .lab-table td:nth-child(2), .lab-table th {text-align:left}
+.lab-sentences li.lab-sig {font-weight:600}
+</style>
+"""
+
+
+class VariantEditor(w.VBox):
+    """Every option of one game as a widget, a name and a deck upload; ``variant()`` reads them back."""
+
+    def __init__(self, game: str, name: str, options: dict | None = None):
+        super().__init__()
+        self.add_class("lab-variant")
+        self.game = lab.lab_game(game)
+        self.defaults = self.game.options().to_json()
+        self.name = w.Text(value=name, description="name")
+        self.name.add_class("lab-variant-name")
+        self.fields: dict[str, w.Widget] = {}
+        for f in self.game.option_fields():
+            self.fields[f["name"]] = self._field(f["name"], f["type"], self.defaults[f["name"]])
+        self.deck = None
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Upload deck")
+        self.upload.observe(self._uploaded, "value")
+        self.sample = w.Button(description="Sample deck")
+        self.sample.on_click(lambda _: self.use_deck(None))
+        self.deck_note = w.HTML(self._deck_text())
+        self.deck_note.add_class("lab-deck-note")
+        grid = w.GridBox(list(self.fields.values()), layout=w.Layout(grid_template_columns="repeat(3, 330px)"))
+        self.children = (self.name, grid, w.HBox([self.upload, self.sample, self.deck_note]))
+        for k, v in (options or {}).items():
+            self.set_option(k, v)
+
+    def _field(self, name: str, kind: str, default) -> w.Widget:
+        style, layout = {"description_width": "150px"}, w.Layout(width="320px")
+        if kind == "bool":
+            box = w.Checkbox(value=bool(default), description=name, indent=False, layout=layout)
+        elif kind == "int":
+            box = w.IntText(value=default, description=name, style=style, layout=layout)
+        else:
+            box = w.Text(value=_text(default), description=name, style=style, layout=layout,
+                         placeholder="none" if "None" in kind else "")
+        box.add_class(f"lab-option-{name}")
+        return box
+
+    def set_option(self, name: str, value) -> None:
+        if name not in self.fields:
+            raise ValueError(f"{name!r} is not an option of {self.game.title}")
+        box = self.fields[name]
+        box.value = value if isinstance(box, (w.Checkbox, w.IntText)) else _text(value)
+
+    def options_json(self) -> dict:
+        """The options that differ from the game's defaults (the rest keep their defaults)."""
+        out = {}
+        for name, box in self.fields.items():
+            if isinstance(box, (w.Checkbox, w.IntText)):
+                value = box.value
+            else:
+                text = box.value.strip()
+                try:
+                    value = None if text in ("", "none", "None", "null") else json.loads(text)
+                except json.JSONDecodeError:
+                    value = text  # a plain word, e.g. a clash tie rule
+            if value != self.defaults[name]:
+                out[name] = value
+        return out
+
+    def variant(self) -> lab.Variant:
+        name = self.name.value.strip()
+        if not name:
+            raise ValueError("every variant needs a name")
+        return lab.Variant(name, self.options_json(), self.deck)
+
+    def use_deck(self, deck) -> None:
+        self.deck = deck
+        self.deck_note.value = self._deck_text()
+
+    def load_deck_bytes(self, filename: str, content: bytes) -> None:
+        """A deck file's bytes: validated with the game's own loader; a bad file keeps the old deck."""
+        if len(content) > MAX_DECK_BYTES:
+            self.deck_note.value = (f'<span class="rx-error">{escape(filename)}: {len(content):,} bytes; a deck file '
+                                    f'is at most {MAX_DECK_BYTES:,} bytes</span>')
+            return
+        try:
+            data = json.loads(content.decode("utf-8"))
+            deck = self.game.deck(data)
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+            self.deck_note.value = f'<span class="rx-error">{escape(filename)}: not a JSON file ({escape(str(e))})</span>'
+            return
+        except ValueError as e:  # ContentError names the file, card and field
+            self.deck_note.value = f'<span class="rx-error">Could not load: {escape(str(e))}</span>'
+            return
+        self.use_deck(deck)
+
+    def _uploaded(self, change) -> None:
+        files = change["new"]
+        if files:
+            self.load_deck_bytes(files[0]["name"], bytes(files[0]["content"]))
+
+    def _deck_text(self) -> str:
+        if self.deck is None:
+            return '<span class="rx-small">deck: the sample deck</span>'
+        return f'<span class="rx-ok">deck: {escape(getattr(self.deck, "label", "uploaded deck"))}</span>'
+
+
+class LabApp(w.VBox):
+    """The whole lab: game, bots and budget; variant tabs; Run; charts, table and sentences.
+
+    Args:
+        game: the game shown first.
+        executor: passed to ``lab.compare`` (None: local processes; "inline": this process).
+    """
+
+    def __init__(self, game: str = "proving-grounds", executor=None, games: int = 2000, seed: int = 1):
+        super().__init__()
+        self.add_class("lab-app")
+        self.executor = executor
+        self.result = None
+        self.figure = None
+        self.game = w.Dropdown(options=[(lab.lab_game(g).title, g) for g in lab.lab_games()], value=game, description="game")
+        self.game.add_class("lab-game")
+        self.bots = w.Dropdown(description="bots")
+        self.games = w.BoundedIntText(value=games, min=1, max=lab.run.MAX_GAMES, description="games each")
+        self.games.add_class("lab-games")
+        self.seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="seed")
+        self.width = w.BoundedFloatText(value=0.0, min=0.0, max=1.0, step=0.01, description="stop at width",
+                                        tooltip="stop once every rate's interval is narrower than this (0: play every game)")
+        self.tabs = w.Tab()
+        self.add = w.Button(description="Add variant", icon="plus")
+        self.add.add_class("lab-add")
+        self.remove = w.Button(description="Remove last")
+        self.run_button = w.Button(description="Run", button_style="primary", icon="play")
+        self.run_button.add_class("lab-run")
+        self.sweep_option = w.Dropdown(description="sweep")
+        self.sweep_option.add_class("lab-sweep-option")
+        self.sweep_values = w.Text(description="values", placeholder="e.g. 5, 6, 7 (JSON values)")
+        self.sweep_values.add_class("lab-sweep-values")
+        self.sweep_button = w.Button(description="Sweep", icon="line-chart",
+                                     tooltip="the first variant with this option at each value")
+        self.sweep_button.add_class("lab-sweep")
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="games")
+        self.progress.add_class("lab-progress")
+        self.message = w.HTML()
+        self.message.add_class("lab-message")
+        self.sentences = w.HTML()
+        self.sentences.add_class("lab-sentences")
+        self.table = w.HTML()
+        self.table.add_class("lab-table-box")
+        self.chart = w.Output()
+        self.chart.add_class("lab-chart")
+        self.game.observe(lambda _: self.reset(), "value")
+        self.add.on_click(lambda _: self.add_variant())
+        self.remove.on_click(lambda _: self.remove_variant())
+        self.run_button.on_click(lambda _: self.run())
+        self.sweep_button.on_click(lambda _: self.sweep())
+        self.children = (
+            w.HTML(CSS + RESULT_CSS),
+            w.HBox([self.game, self.bots]),
+            w.HBox([self.games, self.seed, self.width]),
+            self.tabs,
+            w.HBox([self.add, self.remove, self.run_button, self.progress]),
+            w.HBox([self.sweep_option, self.sweep_values, self.sweep_button]),
+            self.message, self.sentences, self.chart, self.table,
+        )
+        self.reset()
+
+    @property
+    def editors(self) -> list[VariantEditor]:
+        return list(self.tabs.children)
+
+    def reset(self) -> None:
+        """A new game: its bots and two variants with the default options."""
+        g = lab.lab_game(self.game.value)
+        self.bots.options = [b if isinstance(b, str) else str(b) for b in g.bots]
+        self.bots.value = g.default_bots
+        self.sweep_option.options = list(g.options().to_json())
+        self.tabs.children = ()
+        self.add_variant("A")
+        self.add_variant("B")
+
+    def add_variant(self, name: str | None = None, options: dict | None = None) -> VariantEditor:
+        name = name or f"variant {len(self.editors) + 1}"
+        editor = VariantEditor(self.game.value, name, options)
+        editor.name.observe(lambda _: self._titles(), "value")
+        self.tabs.children = tuple(self.editors) + (editor,)
+        self._titles()
+        self.tabs.selected_index = len(self.editors) - 1
+        return editor
+
+    def remove_variant(self) -> None:
+        if len(self.editors) > 1:
+            self.tabs.children = tuple(self.editors[:-1])
+            self._titles()
+
+    def _titles(self) -> None:
+        self.tabs.titles = tuple(e.name.value or "?" for e in self.editors)
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.max = total
+        self.progress.value = done
+
+    def run(self):
+        """Play every variant; show the chart, table and sentences (or say what is wrong)."""
+        self.message.value = ""
+        width = self.width.value or None
+        try:
+            variants = [e.variant() for e in self.editors]
+            self.progress.value = 0
+            self.message.value = '<span class="rx-small">running...</span>'
+            result = lab.compare(self.game.value, variants, games=self.games.value, seed=self.seed.value,
+                                 bots=self.bots.value, executor=self.executor, progress=self._progress,
+                                 target_width=width)
+        except (ValueError, NotImplementedError) as e:
+            self.message.value = f'<span class="rx-error">{escape(str(e))}</span>'
+            return None
+        self.show(result)
+        return result
+
+    def sweep(self):
+        """The first variant with one option at several values: a line per metric with error bars."""
+        self.message.value = ""
+        try:
+            text = self.sweep_values.value.strip()
+            try:
+                values = json.loads(text if text.startswith("[") else f"[{text}]")
+            except json.JSONDecodeError:
+                raise ValueError(f"values must be JSON values separated by commas, got {text!r}") from None
+            base = self.editors[0]
+            self.progress.value = 0
+            result = lab.sweep(self.game.value, self.sweep_option.value, values, base=base.options_json(),
+                               deck=base.deck, games=self.games.value, seed=self.seed.value, bots=self.bots.value,
+                               executor=self.executor, progress=self._progress, target_width=self.width.value or None)
+        except (ValueError, NotImplementedError) as e:
+            self.message.value = f'<span class="rx-error">{escape(str(e))}</span>'
+            return None
+        self.show(result)
+        return result
+
+    def show(self, result) -> None:
+        self.result = result
+        self.figure = figure(result)
+        self.message.value = (f'<span class="rx-ok">{", ".join(map(str, result.games))} games per variant '
+                              f'({escape(result.stopped)}); seed {result.seed}.</span>')
+        self.sentences.value = sentences_html(result)
+        self.table.value = table_html(result)
+        self.chart.clear_output(wait=True)
+        with self.chart:
+            self.figure.show()
+
+
+def sentences_html(result) -> str:
+    lines = result.summary().splitlines()
+    sig = {d.sentence for d in result.significant()}
+    items = "".join(f'<li class="{"lab-sig" if s in sig else ""}">{escape(s)}</li>' for s in lines[1:])
+    return f"<p>{escape(lines[0])}</p><ul>{items}</ul>" if len(lines) > 1 else f"<p>{escape(lines[0])}</p>"
+
+
+def table_html(result) -> str:
+    head = "<tr><th>variant</th><th>metric</th><th>games</th><th>estimate</th><th>interval</th></tr>"
+    body = "".join(f"<tr><td>{escape(r.variant)}</td><td>{escape(r.label)}</td><td>{r.n}</td><td>{r.estimate:.4f}</td>"
+                   f"<td>[{r.low:.4f}, {r.high:.4f}]</td></tr>" for r in result.rows)
+    return f'<table class="lab-table">{head}{body}</table>'
+
+
+def _text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value)

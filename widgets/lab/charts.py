@@ -1,0 +1,55 @@
+"""Plotly charts of a lab result: one panel per metric, a bar per variant with its interval as error bars."""
+from __future__ import annotations
+
+import json
+import math
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+COLOURS = ("#2f6fd6", "#c8372d", "#2e9b4f", "#f2a900", "#7b4bb7", "#555555", "#0097a7", "#8d6e63")
+
+
+def metric_keys(result, metrics=None) -> list[str]:
+    keys = list(dict.fromkeys(r.metric for r in result.rows))
+    return [k for k in keys if metrics is None or k in metrics]
+
+
+def figure(result, metrics=None, columns: int = 3, height_per_row: int = 260) -> go.Figure:
+    """Side-by-side bars with error bars (the confidence interval) for each metric of each variant;
+    in a sweep, lines over the swept value instead."""
+    keys = metric_keys(result, metrics)
+    labels = {r.metric: r.label for r in result.rows}
+    cols = max(1, min(columns, len(keys)))
+    nrows = max(1, math.ceil(len(keys) / cols))
+    fig = make_subplots(rows=nrows, cols=cols, subplot_titles=[labels[k] for k in keys],
+                        horizontal_spacing=0.08, vertical_spacing=0.5 / nrows)
+    for i, key in enumerate(keys):
+        rows = result.metric(key)
+        row, col = i // cols + 1, i % cols + 1
+        plus = [0.0 if math.isnan(r.high) else r.high - r.estimate for r in rows]
+        minus = [0.0 if math.isnan(r.low) else r.estimate - r.low for r in rows]
+        err = dict(type="data", array=plus, arrayminus=minus, visible=True, color="#333", thickness=1.2)
+        if result.option is not None:
+            xs = [r.value if isinstance(r.value, (int, float)) else json.dumps(r.value) for r in rows]
+            fig.add_trace(go.Scatter(x=xs, y=[r.estimate for r in rows], error_y=err,
+                                     mode="lines+markers", marker_color=COLOURS[0], name=labels[key],
+                                     showlegend=False), row=row, col=col)
+            fig.update_xaxes(title_text=result.option, row=row, col=col)
+        else:
+            fig.add_trace(go.Bar(x=[r.variant for r in rows], y=[r.estimate for r in rows], error_y=err,
+                                 marker_color=[COLOURS[j % len(COLOURS)] for j in range(len(rows))],
+                                 name=labels[key], showlegend=False,
+                                 hovertemplate="%{x}: %{y:.3f}<extra></extra>"), row=row, col=col)
+    level = round(result.level * 100)
+    fig.update_layout(template="plotly_white", height=90 + height_per_row * nrows,
+                      title=f"{_title(result)}: {level}% confidence intervals ({', '.join(map(str, result.games))} games)",
+                      margin=dict(t=90, l=50, r=20, b=40))
+    fig.update_annotations(font_size=12)
+    return fig
+
+
+def _title(result) -> str:
+    from explorer.lab import lab_game
+
+    return lab_game(result.game).title
