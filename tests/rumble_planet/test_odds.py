@@ -133,3 +133,16 @@ def test_session_play_outs_with_table_dice_match_the_odds():
             checked += 1
         sess.play(bots[rules.current_player(sess.state)].choose(sess.state, acts))
     assert checked >= 2
+
+
+def test_a_shove_between_two_attacks_is_followed_through_the_engine():
+    # Plasma Putter (Damage 6, Range 1, shove 1 and Ring) first can push the target out of the Flag Spear's reach
+    s = started(2)
+    s = phase(at(s, p0="E5", p1="E6"), "action")
+    s = gear(s, 0, 1, "W14")
+    s = gear(s, 0, 2, "W09")
+    s = gear(s, 1, 1, "A11").with_player(1, hp=8)  # Chest Plate: torso Defense 4, padding 2 when it fails
+    plan = best_attacks(s, goal=(1,))
+    assert plan.value == plain_expectimax(s, (1,))
+    # 4 Injuries a hit unless the torso is hit: two such hits knock out, but only if the shove comes last
+    assert plan.value == Fraction(4, 6) ** 2 and plan.first == Attack("2", "E6")
