@@ -79,6 +79,11 @@ def test_move_and_attack_match_the_engine(page, voila_server, artifacts):
     page.wait_for_timeout(800)
     page.screenshot(path=str(artifacts / "rumble_planet_phone.png"), full_page=True)
     assert no_horizontal_overflow(page)
+    page.locator(".rp-side").screenshot(path=str(artifacts / "rumble_planet_phone_panel.png"))
+    page.locator(".rp-boards").screenshot(path=str(artifacts / "rumble_planet_phone_boards.png"))
+    widths = page.evaluate("() => ['.rp-side', '.rp-boards', '.rp-pp-hp', '.history-bar', '.rp-board']"
+                           ".map(s => document.querySelector(s).getBoundingClientRect().right)")
+    assert max(widths) <= 391, widths
 
 
 def test_the_odds_lab_reads_as_prose_and_charts(page, voila_server, artifacts):

@@ -71,12 +71,12 @@ def test_attack_odds_chart_and_table_dice(app_at_attack):
     chosen = app.chosen_attack()
     assert chosen.target == attack.target
     odds = attack_odds(app.state, chosen.weapon, chosen.target)
-    bar = app.chart.figure.data[0]
+    bar = app.figure.data[0]
     assert list(bar.y) == [float(p) for _, p in odds.targets[0].injuries]
     assert "expected Injuries" in app.odds_note.value
     app.table_dice.value = True
     app.actions.value = app.legal.index(chosen)
-    assert app.outcome.layout.display != "none" and "critical" in app.outcome.options
+    assert app.outcome.layout.display != "none" and "critical" in [v for _, v in app.outcome.options]
     app.outcome.value = "critical"
     seat = app.state.seat_at(chosen.target)
     hp = app.state.player(seat).hp if seat is not None else None

@@ -11,6 +11,7 @@ import logging
 from html import escape
 
 import ipywidgets as w
+import plotly.graph_objects as go
 
 from explorer.core import IllegalAction, Session
 from explorer.rumble_planet import Attack, Move, PlaceAt, describe_action, draw, rules
@@ -25,7 +26,6 @@ from explorer.rumble_planet.odds import (
 from ..files import FilePicker
 from ..history import HistoryBar
 from ..log import EventLog
-from ..odds import OddsChart
 from ..theme import CSS
 from .board import BoardView, heat_colour, overlay
 from .table import HUMAN, Table, check_seats
@@ -74,8 +74,9 @@ class RumblePlanetApp(w.VBox):
         self.attack_pick.add_class("rp-attack-pick")
         self._quiet = False
         self.attack_pick.observe(self._safe(lambda _: None if self._quiet else self._show_odds()), "value")
-        self.chart = OddsChart("Attack odds", ["0"], [0.0], y_title="probability", width=360, height=300)
-        self.chart.figure.update_layout(autosize=True, margin={"l": 40, "r": 10, "t": 50, "b": 40}, xaxis_title="Injuries")
+        self.figure = None  # built with its first data (under Voila a figure filled before display shows empty)
+        self.chart_box = w.Box(layout=w.Layout(width="100%", max_width="420px"))
+        self.chart_box.add_class("rp-chart")
         self.odds_note = self._html("rp-odds-note")
         self.boards = self._html("rp-boards")
         self.track = self._html("rp-pp-hp")
@@ -127,7 +128,7 @@ class RumblePlanetApp(w.VBox):
     def _layout(self) -> None:
         play = w.VBox([self.header, self.actions, self.table_dice, self.outcome,
                        w.HBox([self.play_button, self.bots_button], layout=w.Layout(flex_flow="row wrap")), self.status,
-                       self.attack_pick, self.chart.widget, self.odds_note])
+                       self.attack_pick, self.chart_box, self.odds_note])
         play.add_class("rp-side")
         left = w.VBox([self.board, self.legend], layout=w.Layout(flex="1 1 340px", max_width="520px", min_width="0"))
         main = w.HBox([left, play], layout=w.Layout(flex_flow="row wrap", width="100%"))
@@ -348,21 +349,53 @@ class RumblePlanetApp(w.VBox):
         a = self.chosen_action()
         faces = self.table.chance_faces(a) if (self.table_dice.value and a is not None) else None
         if faces:
-            self.outcome.options = list(faces)
+            if [v for _, v in self.outcome.options] != list(faces):
+                self.outcome.options = [(self._face_label(f), f) for f in faces]
+                self.outcome.value = faces[0]
             self.outcome.layout.display = None
         else:
             self.outcome.layout.display = "none"
 
+    def _face_label(self, face) -> str:
+        """A card drawn shows its name (a GPS card its id and spaces); a die face shows itself."""
+        try:
+            card = self.state.content.card(face)
+        except (KeyError, TypeError):
+            return str(face)
+        name = getattr(card, "name", None)
+        if name:
+            return f"{name} ({face})"
+        spaces = getattr(card, "face", None)
+        return f"{face}: " + ", ".join(f"{k} {v}" for k, v in dict(spaces).items()) if spaces else str(face)
+
+    def _chart(self, labels: list[str], values: list[float], title: str) -> None:
+        """The attack odds bar chart: created once with its first data, then updated in place."""
+        texts = [f"{v:.0%}" for v in values]
+        if self.figure is None:
+            self.figure = go.FigureWidget(
+                data=[go.Bar(x=labels, y=values, text=texts, textposition="auto", marker_color="#c62828",
+                             hovertemplate="%{x} Injuries: %{y:.1%}<extra></extra>")],
+                layout=go.Layout(title=title, height=300, autosize=True, template="plotly_white",
+                                 margin={"l": 50, "r": 10, "t": 50, "b": 50},
+                                 yaxis={"title": "probability", "range": [0, 1.05], "tickformat": ".0%"},
+                                 xaxis={"title": "Injuries to the target", "type": "category"}))
+            self.chart_box.children = (self.figure,)
+            return
+        with self.figure.batch_update():
+            bar = self.figure.data[0]
+            bar.x, bar.y, bar.text = labels, values, texts
+            self.figure.layout.title.text = title
+
     def _show_odds(self) -> None:
         s, a = self.state, self.chosen_attack()
         if a is None or not isinstance(a, Attack) or a not in attack_options(s):
-            self.chart.update(["-"], [0.0], title="No attack in range")
+            self._chart(["-"], [0.0], "No attack in range")
             self.odds_note.value = '<span class="rx-small">No target is in range of an unused weapon right now.</span>'
             return
         odds = attack_odds(s, a.weapon, a.target)
         first = odds.targets[0]
-        self.chart.update([str(k) for k, _ in first.injuries], [float(p) for _, p in first.injuries],
-                          title=f"{odds.weapon} on {first.label.split(' at ')[0]}")
+        self._chart([str(k) for k, _ in first.injuries], [float(p) for _, p in first.injuries],
+                    f"{odds.weapon} on {first.label.split(' at ')[0]}")
         lines = [f"<b>{escape(t.label)}</b>: {float(t.expected):.2f} expected Injuries, "
                  f"{float(t.knockout):.1%} {'destroyed' if t.tile else 'knocked out'}; by face: "
                  + ", ".join(f"{f} {n}" for f, n in t.by_face) for t in odds.targets]
