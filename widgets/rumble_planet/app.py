@@ -402,8 +402,13 @@ class RumblePlanetApp(w.VBox):
         if len(odds.targets) > 1:
             lines.append("Knocked out by this one die: " + ", ".join(f"{k}: {float(p):.1%}" for k, p in odds.knockouts))
         best = attack_value(s)
+        start = ""
+        if best.first is not None:
+            weapon, aim = best.first
+            space = s.player(aim).space if isinstance(aim, int) else aim
+            start = f" Start with: {describe_action(s, Attack(weapon, space))}."
         lines.append(f"Best use of this turn's attacks: {best.knockout:.1%} to knock someone out, "
-                     f"{best.expected_injuries:.2f} expected Injuries.")
+                     f"{best.expected_injuries:.2f} expected Injuries.{escape(start)}")
         self.odds_note.value = ('<div class="rx-small">The chart: chance of each number of Injuries to the first target '
                                 '(the attack die picks the body part; armour covering it adds its Defense, a critical ignores '
                                 'all Defense).<br>' + "<br>".join(lines) + "</div>")

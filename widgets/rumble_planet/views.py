@@ -99,6 +99,8 @@ def legend_html() -> str:
             '<span class="rp-sw" style="background:#8d5524"></span>lootbox (a number: several) '
             '<span class="rp-sw" style="background:#ffd700;border-radius:50%"></span>golden Lootbox<br>'
             f'Heroes (circles, first letter of the name): {seats}<br>'
+            'Thick lines: the four regions (northwest, northeast, southeast, southwest) that GPS cards name. '
+            'A dark blue outline: the space you clicked last.<br>'
             '<span class="rp-sw" style="background:rgb(255,235,120)"></span> to '
             '<span class="rp-sw" style="background:rgb(255,55,20)"></span> heat map: spaces the active Hero can reach this turn, '
             'redder = a better attack from there (chance to knock out, else expected Injuries). The small text on a space: '
