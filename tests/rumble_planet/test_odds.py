@@ -146,3 +146,32 @@ def test_a_shove_between_two_attacks_is_followed_through_the_engine():
     assert plan.value == plain_expectimax(s, (1,))
     # 4 Injuries a hit unless the torso is hit: two such hits knock out, but only if the shove comes last
     assert plan.value == Fraction(4, 6) ** 2 and plan.first == Attack("2", "E6")
+
+
+def attack_states(n, seed=4):
+    """Action-phase states with an attack available, from a seeded 3-player greedy game."""
+    sess = session(3, seed=seed)
+    bots = [GreedyBot(np.random.default_rng(seed + i)) for i in range(3)]
+    out = []
+    for _ in range(20_000):
+        if sess.is_over() or len(out) >= n:
+            break
+        s = sess.state
+        if s.stage == "play" and not s.pending and attack_options(s):
+            out.append(s)
+        sess.play(bots[rules.current_player(s)].choose(s, sess.legal_actions()))
+    return out
+
+
+def test_fast_model_agrees_with_the_engine_on_states_from_real_games():
+    checked = 0
+    for s in attack_states(12):
+        p = s.player(s.active)
+        shove = any(g is not None and g.main == "W14" or g is not None and g.secondary == "W14" for g in p.track)
+        if shove or p.level == 1 and p.pp + 3 >= p.hp - 6:  # a shove or a Level-Up! between attacks: not modelled
+            continue
+        v = attack_value(s)
+        assert v.knockout == pytest.approx(float(best_attacks(s).value))
+        assert v.expected_injuries == pytest.approx(float(best_attacks(s, measure="injuries").value))
+        checked += 1
+    assert checked >= 3
