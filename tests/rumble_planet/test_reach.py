@@ -103,3 +103,24 @@ def test_a_path_to_every_reachable_space_is_legal_and_costs_the_fewest_mp(case):
         assert x.player(0).space == goal
         if goal != s.player(0).space:
             assert budget - x.turn.mp == spot.mp
+
+
+def test_the_map_reads_attacks_as_the_engine_lists_them_from_every_space():
+    from explorer.rumble_planet import Attack
+    from explorer.rumble_planet.odds import attack_value
+    from explorer.rumble_planet.odds.fast import options_at
+
+    s = phase(at(started(4), p0="E5", p1="E8", p2="C6", p3="H5"), "action")
+    s = gear(gear(s, 0, 1, "W03"), 0, 2, "W12")  # a Ring weapon and a sniper with Range 4
+    s = gear(s, 1, 1, "A06")
+    s = replace(s, tiles=tuple(sorted(s.tiles + (("F6", "energy_wall"), ("D4", "drone")))))
+    cache: dict = {}
+    spots = reachable(s)
+    for sp, spot in spots.items():
+        moved = s.with_player(0, space=sp, hp=s.player(0).hp - spot.injuries)
+        if sp != s.player(0).space:
+            moved = replace(moved, turn=replace(moved.turn, movement="done"))
+        engine = [a for a in rules.legal_actions(moved) if isinstance(a, Attack)]
+        assert list(options_at(moved, 0, sp, cache)) == engine, sp
+        assert spot.attack == attack_value(moved), sp  # the shared cache changes nothing
+    assert sum(1 for spot in spots.values() if spot.attack.expected_injuries > 0) > 5

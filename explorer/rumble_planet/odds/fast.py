@@ -11,9 +11,12 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..attack import attack_profile, resolve_attack
-from ..state import State
-from .attacks import attack_options
+from ..attack import attack_profile, resolve_attack, weapon_cards, weapon_range
+from ..board import aligned, distance
+from ..health import altitude
+from ..state import Attack, State
+from ..tiles import BLOCKING
+from .attacks import WEAPONS, attack_options
 
 
 @dataclass(frozen=True)
@@ -55,50 +58,100 @@ def solve(options: tuple, hp: tuple[tuple[int, int], ...], own_hp: int, max_hp: 
         hp: (seat, HP) of every opponent on the Green.
         own_hp: the attacker's HP (spikes can knock the attacker out, which ends the attack step).
     """
-    start = dict(hp)
+    seats = [seat for seat, _ in hp]
+    where = {seat: i for i, seat in enumerate(seats)}
+    start = tuple(h for _, h in hp)
+    opts = [(weapon, where.get(aim, -1), aim if aim not in where else None,
+             tuple((o.chance, tuple((where[s], n, heal) for s, n, heal in o.hits if s in where), o.tiles, o.reflect)
+                   for o in outs))
+            for weapon, aim, outs in options]
+    memo: dict = {}
 
-    def step(cur: dict, own: int, used: frozenset, left: int, tiles: frozenset) -> tuple[float, float, tuple | None, tuple | None]:
-        inj = float(sum(start[s] - cur[s] for s in start))
-        ko = 1.0 if any(cur[s] == 0 for s in start) else 0.0
-        best_i, best_k, first_i, first_k = inj, ko, None, None
-        if left == 0 or own == 0 or ko == 1.0 and inj >= sum(start.values()):
-            return best_i, best_k, first_i, first_k
-        for weapon, aim, outs in options:
-            if weapon in used or (aim in cur and cur[aim] == 0) or aim in tiles:
-                continue
-            ei = ek = 0.0
-            for o in outs:
-                nxt = dict(cur)
-                for seat, n, heal in o.hits:
-                    if nxt[seat] == 0:
-                        continue
-                    h = max(0, nxt[seat] - n)
-                    if h > 0:
-                        h = min(max_hp, h + heal)
-                    nxt[seat] = h
-                own2 = max(0, own - o.reflect)
-                vi, vk, _, _ = step(nxt, own2, used | {weapon}, left - 1, tiles | set(o.tiles))
-                ei += o.chance * vi
-                ek += o.chance * vk
-            if ei > best_i + 1e-12:
-                best_i, first_i = ei, (weapon, aim)
-            if ek > best_k + 1e-12:
-                best_k, first_k = ek, (weapon, aim)
-        return best_i, best_k, first_i, first_k
+    def score(cur: tuple) -> tuple[float, float]:
+        return float(sum(max(0, a - b) for a, b in zip(start, cur))), (1.0 if 0 in cur else 0.0)
 
-    i, k, fi, fk = step(dict(hp), own_hp, frozenset(), attacks, frozenset())
+    def step(cur: tuple, own: int, used: frozenset, left: int, tiles: frozenset):
+        key = (cur, own, used, left, tiles)
+        if key in memo:
+            return memo[key]
+        best_i, best_k = score(cur)
+        first_i = first_k = None
+        if left > 0 and own > 0:
+            for weapon, idx, tile, outs in opts:
+                if weapon in used or (idx >= 0 and cur[idx] == 0) or (tile is not None and tile in tiles):
+                    continue
+                ei = ek = 0.0
+                for chance, hits, broken, reflect in outs:
+                    nxt = list(cur)
+                    for i, n, heal in hits:
+                        if nxt[i] == 0:
+                            continue
+                        h = max(0, nxt[i] - n)
+                        nxt[i] = min(max_hp, h + heal) if h > 0 else 0
+                    vi, vk, _, _ = step(tuple(nxt), max(0, own - reflect), used | {weapon}, left - 1,
+                                        tiles | frozenset(broken) if broken else tiles)
+                    ei += chance * vi
+                    ek += chance * vk
+                if ei > best_i + 1e-12:
+                    best_i, first_i = ei, (weapon, seats[idx] if idx >= 0 else tile)
+                if ek > best_k + 1e-12:
+                    best_k, first_k = ek, (weapon, seats[idx] if idx >= 0 else tile)
+        memo[key] = (best_i, best_k, first_i, first_k)
+        return memo[key]
+
+    i, k, fi, fk = step(start, own_hp, frozenset(), attacks, frozenset())
     return Value(i, k, fk or fi)
 
 
-def attack_value(state: State, seat: int | None = None) -> Value:
-    """The best this turn's remaining attacks can do from the attacker's current space."""
+def options_at(state: State, seat: int, here: str, cache: dict) -> tuple:
+    """The attacks available from ``here``: the engine's weapons and Ranges (computed once a map), its targets by distance.
+
+    Equal to ``attack_options`` for the attacker standing at ``here`` (tests compare them space by space).
+    """
+    if "weapons" not in cache:
+        t = state.turn
+        cache["weapons"] = tuple((w, weapon_range(state, seat, w)) for w in WEAPONS
+                                 if w not in t.used and weapon_cards(state, seat, w) is not None)
+        cache["aims"] = tuple(p.space for i, p in enumerate(state.players) if i != seat and p.space is not None) + tuple(
+            s for s, tile in state.tiles if tile in BLOCKING)
+    return tuple(Attack(w, aim) for w, rng in cache["weapons"] for aim in cache["aims"] if distance(here, aim) <= rng)
+
+
+def attack_value(state: State, seat: int | None = None, cache: dict | None = None) -> Value:
+    """The best this turn's remaining attacks can do from the attacker's current space.
+
+    Args:
+        cache: shared between calls on the same position with the attacker elsewhere (a map of spaces):
+            an attack's outcomes depend on the attacker's space only through its altitude and alignment.
+    """
     seat = state.active if seat is None else seat
-    acts = attack_options(state)
+    here = state.player(seat).space
+    if cache is None:
+        acts = attack_options(state)
+    else:
+        t = state.turn
+        able = here is not None and t.attack != "done" and len(t.used) < 2 and state.stage == "play"
+        acts = options_at(state, seat, here, cache) if able else ()
     if not acts:
         return Value(0.0, 0.0, None)
-    opts = []
+    opts, keys = [], []
+    alt = altitude(state, here)
     for a in acts:
+        key = (a.weapon, a.target, alt, aligned(here, a.target))
+        if cache is None or key not in cache:
+            outs = outcomes(state, seat, a.weapon, a.target)
+            if cache is not None:
+                cache[key] = outs
+        else:
+            outs = cache[key]
         aim = state.seat_at(a.target)
-        opts.append((a.weapon, a.target if aim is None else aim, outcomes(state, seat, a.weapon, a.target)))
+        opts.append((a.weapon, a.target if aim is None else aim, outs))
+        keys.append(key)
     hp = tuple((i, p.hp) for i, p in enumerate(state.players) if i != seat and p.space is not None)
-    return solve(tuple(opts), hp, state.player(seat).hp, state.options.max_hp, 2 - len(state.turn.used))
+    args = (hp, state.player(seat).hp, state.options.max_hp, 2 - len(state.turn.used))
+    if cache is None:
+        return solve(tuple(opts), *args)
+    sig = ("solve", tuple(keys)) + args
+    if sig not in cache:
+        cache[sig] = solve.__wrapped__(tuple(opts), *args)
+    return cache[sig]

@@ -86,25 +86,26 @@ def reachable(state: State, with_attacks: bool = True) -> dict[str, Spot]:
             old[:] = [(a, b) for a, b in old if not (m2 <= a and i2 <= b)] + [(m2, i2)]
             heapq.heappush(heap, (m2, i2, nb))
     attack_after_move = state.turn.attack == "ready"
+    cache: dict = {}
     out = {}
     for s, ls in labels.items():
         mp = min(a for a, _ in ls)
         safe = min(ls, key=lambda x: (x[1], x[0]))
         value = None
         if with_attacks and (s == here and state.turn.attack != "done" or attack_after_move):
-            value = value_at(state, s, safe[1])
+            value = value_at(state, s, safe[1], cache)
         out[s] = Spot(s, mp, safe[1], safe[0], s != here and tiles.get(s) == "teleporter", value)
     return out
 
 
-def value_at(state: State, space: str, injuries: int = 0) -> Value:
+def value_at(state: State, space: str, injuries: int = 0, cache: dict | None = None) -> Value:
     """The best attack value if the active Hero stood at ``space`` with ``injuries`` fewer HP."""
     seat = state.active
     p = state.player(seat)
     moved = state.with_player(seat, space=space, hp=p.hp - injuries)
     if space != p.space:
         moved = replace(moved, turn=replace(moved.turn, movement="done"))
-    return attack_value(moved, seat)
+    return attack_value(moved, seat, cache)
 
 
 def path_to(state: State, goal: str) -> tuple[str, ...]:
