@@ -331,6 +331,8 @@ class RumblePlanetApp(w.VBox):
         s = self.state
         if s.stage == "over":
             return f'<div class="rp-over"><b>The game is over: {escape(s.result)}.</b></div>'
+        if s.stage in ("setup", "deploy"):
+            return f'<div class="rp-turn">The game is being set up ({escape(s.stage)}): press Play.</div>'
         seat = rules.current_player(s)
         who = "bot" if self.table.bots[seat] is not None else "human"
         phase = s.turn.phase if not s.pending else s.pending[0].kind.replace("_", " ") + " decision"
