@@ -75,7 +75,7 @@ class RumblePlanetApp(w.VBox):
         self._quiet = False
         self.attack_pick.observe(self._safe(lambda _: None if self._quiet else self._show_odds()), "value")
         self.figure = None  # built with its first data (under Voila a figure filled before display shows empty)
-        self.chart_box = w.Box(layout=w.Layout(width="100%", max_width="420px"))
+        self.chart_box = w.Box(layout=w.Layout(width="100%", max_width="360px"))
         self.chart_box.add_class("rp-chart")
         self.odds_note = self._html("rp-odds-note")
         self.boards = self._html("rp-boards")
@@ -377,7 +377,7 @@ class RumblePlanetApp(w.VBox):
             self.figure = go.FigureWidget(
                 data=[go.Bar(x=labels, y=values, text=texts, textposition="auto", marker_color="#c62828",
                              hovertemplate="%{x} Injuries: %{y:.1%}<extra></extra>")],
-                layout=go.Layout(title=title, height=300, autosize=True, template="plotly_white",
+                layout=go.Layout(title=title, height=300, width=350, template="plotly_white",
                                  margin={"l": 50, "r": 10, "t": 50, "b": 50},
                                  yaxis={"title": "probability", "range": [0, 1.05], "tickformat": ".0%"},
                                  xaxis={"title": "Injuries to the target", "type": "category"}))
