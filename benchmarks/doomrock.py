@@ -11,21 +11,32 @@ baselines measured in the same run:
   memoised on the ordered roll, on the largest size it finishes in seconds.
 
 The answers are compared (they must agree); the times are only printed.
+
+Simulation: battles per second of ``explorer.doomrock.sim.simulate`` (here and on two worker
+processes) against a plain ``Session`` loop playing the same games with the same draws (the
+records must agree), and whole campaigns per second; live advice reads on real battle states.
 """
 
 from __future__ import annotations
 
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from itertools import combinations_with_replacement, product
 from math import factorial
 
+import numpy as np
+
+from explorer.core import Session
+from explorer.doomrock import BATTLE_GAME, CHANCE, GreedyBot, Options, Roll, SetUpBattle
 from explorer.doomrock.odds import RollPhaseSolver
+from explorer.doomrock.odds import advice as live
 from explorer.doomrock.odds.assignment import best_assignment
 from explorer.doomrock.odds.inputs import cards as check_cards
 from explorer.doomrock.odds.multisets import layout_for
 from explorer.doomrock.odds.objective import Objective
+from explorer.doomrock.sim import children_of, simulate
 
 CARDS = [([(5,), (6,)], 2), ([(6, 6)], 1), ([(1,), (2,)], 2), ([(3, 4)], 1)]
 HAND = (1, 1, 2, 3, 4, 4, 5, 6)
@@ -137,6 +148,66 @@ def main():
     print(f"{brute_n} dice: brute-force ordered expectimax {brute * 1e3:9.1f} ms, solver {tiny * 1e3:6.2f} ms "
           f"-> {brute / tiny:,.0f}x")
     print(f"decision read vs cold 8-dice solve: {read / solve8:.3f} of a solve")
+    simulation()
+
+
+def session_battles(options, n_games, seed):
+    """The baseline: each battle through a plain Session (history, checks), the same draws as ``simulate``."""
+    out = []
+    for child in children_of(np.random.SeedSequence(seed), n_games):
+        chance_seed, bot_seed = children_of(child, 2)
+        rng = np.random.Generator(np.random.PCG64(chance_seed))
+        bot = GreedyBot(np.random.Generator(np.random.PCG64(bot_seed)))
+        s = Session("doomrock-battle", options, seed=0)
+        while not s.is_over():
+            acts = s.legal_actions()
+            action = acts[0] if BATTLE_GAME.current_player(s.state) == CHANCE else bot.choose(s.state, acts)
+            spec = BATTLE_GAME.chance(s.state, action)
+            s.play(action, spec.sample(rng) if spec is not None else None)
+        out.append((s.result() == "victory", s.state.battle.round, len(s.steps)))
+    return out
+
+
+def simulation(n_games=60, seed=1):
+    options = Options(players=2)
+    print(f"== simulation: {n_games} greedy-party battles (goblin raid, 2 heroes) ==")
+    start = time.perf_counter()
+    base = session_battles(options, n_games, seed)
+    t_base = time.perf_counter() - start
+    start = time.perf_counter()
+    result = simulate("battle", n_games, seed, options=options)
+    t_sim = time.perf_counter() - start
+    assert base == [(r.won, r.rounds, r.steps) for r in result.records]
+    with ProcessPoolExecutor(2) as pool:
+        start = time.perf_counter()
+        remote = simulate("battle", n_games, seed, options=options, executor=pool)
+        t_pool = time.perf_counter() - start
+    assert remote.records == result.records
+    print(f"plain Session loop: {n_games / t_base:7.1f} battles/s (baseline)")
+    print(f"simulate, here:     {n_games / t_sim:7.1f} battles/s -> {t_base / t_sim:.2f}x")
+    print(f"simulate, 2 procs:  {n_games / t_pool:7.1f} battles/s -> {t_base / t_pool:.2f}x (pool start-up included)")
+    print(f"win rate {result.win_rate[0]:.3f} +- {result.win_rate[1]:.3f}, rounds {result.rounds[0]:.2f} +- "
+          f"{result.rounds[1]:.2f}, HP left {result.hp_left[0]:.2f} +- {result.hp_left[1]:.2f}")
+    start = time.perf_counter()
+    campaigns = simulate("campaign", 10, seed)
+    t_camp = time.perf_counter() - start
+    print(f"whole campaigns: {10 / t_camp:6.2f} games/s ({t_camp / 10 / (t_sim / n_games):.1f} battles' time each); "
+          f"score {campaigns.score[0]:.1f} +- {campaigns.score[1]:.1f}, win rate {campaigns.win_rate[0]:.2f}")
+    print("campaign battles by encounter: " + "; ".join(
+        f"{e} {n} fought, won {rate:.2f}" for e, (n, (rate, _)) in campaigns.by_encounter().items()))
+    s = Session("doomrock-battle", Options(players=2), seed=seed)
+    s.play(SetUpBattle())
+    s.play(Roll())
+    b, deck = s.state.battle, s.state.deck
+    live._solver.cache_clear()
+    layout_for.cache_clear()
+    start = time.perf_counter()
+    live.roll_advice(b, deck)
+    cold = time.perf_counter() - start
+    warm, _ = timed(lambda: live.roll_advice(b, deck), 50)
+    step = t_sim / sum(r.steps for r in result.records)
+    print(f"live advice on a real roll phase: cold {cold * 1e3:6.2f} ms, cached {warm * 1e3:6.3f} ms "
+          f"({warm / step:.1f} simulated battle steps)")
 
 
 if __name__ == "__main__":

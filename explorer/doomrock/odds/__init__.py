@@ -1,6 +1,6 @@
 """Exact odds for Assault on Doomrock: the roll phase, damage, LOOT! and TEST.
 
-Pure functions over plain numbers; nothing here needs the rules engine.
+Pure functions over plain numbers; only ``advice`` (imported on its own) reads the engine's battle state.
 
     >>> from explorer.doomrock.odds import RollPhaseSolver, best_activations
     >>> cards = [([(5,), (6,)], 2), ([(6, 6)], 1)]        # "5 or 6" x2, "two 6s" x1

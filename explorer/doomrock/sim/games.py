@@ -1,0 +1,240 @@
+"""Batch battles and whole campaigns played by the bots, with standard errors.
+
+Games run on the rules engine itself (``GAME.apply``), without a Session's history, so the
+simulator agrees with the engine by construction. Each game gets its own ``SeedSequence`` child
+(chance draws from its first child, the bot from its second), so results do not depend on how
+games are chunked or which worker of an ``Executor`` runs them.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, as_completed
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from ..bots import GreedyBot, RandomBot
+from ..cards import Deck
+from ..deckfile import sample_deck
+from ..game import BATTLE_GAME, GAME
+from ..options import Options
+from ..state import CHANCE
+
+KINDS = ("battle", "campaign")
+BOTS = {"greedy": GreedyBot, "random": RandomBot}
+#: Most steps one simulated game may take before it is reported as unfinished.
+MAX_STEPS = 50_000
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One simulated battle or campaign.
+
+    Attributes:
+        won: the party won (battle: "victory"; campaign: Doomrock's final battle won).
+        rounds: battle rounds played (in every battle of a campaign).
+        hp_left: the party's hit points at the end (broken ones included), out of ``hp_max``.
+        score: the campaign score (Scoring); a battle's is 0.
+        battles_won: battles won (a standalone battle: 1 or 0).
+        steps: actions taken.
+        heroes: the party (a campaign draws its heroes at setup).
+        battles: every battle fought, in order: (encounter id, won).
+    """
+
+    won: bool
+    rounds: int
+    hp_left: int
+    hp_max: int
+    score: int
+    battles_won: int
+    steps: int
+    heroes: tuple[str, ...] = ()
+    battles: tuple[tuple[str, bool], ...] = ()
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """Means and their standard errors over ``games`` games of one kind, party and encounter.
+
+    A campaign's party is drawn at setup: ``heroes`` is then empty and ``by_party`` splits the games.
+    """
+
+    kind: str
+    heroes: tuple[str, ...]
+    encounter: str | None
+    games: int
+    win_rate: tuple[float, float]
+    rounds: tuple[float, float]
+    hp_left: tuple[float, float]
+    score: tuple[float, float]
+    battles_won: tuple[float, float]
+    records: tuple[GameRecord, ...]
+
+    def by_encounter(self) -> dict[str, tuple[int, tuple[float, float]]]:
+        """Per encounter: battles fought and the party's win rate in them (with its standard error)."""
+        fought: dict[str, list[float]] = {}
+        for r in self.records:
+            for encounter, won in r.battles:
+                fought.setdefault(encounter, []).append(float(won))
+        return {e: (len(v), mean_se(v)) for e, v in sorted(fought.items())}
+
+    def by_party(self) -> dict[tuple[str, ...], SimResult]:
+        """The same games split by party (heroes in party order, as drawn)."""
+        parties: dict[tuple[str, ...], list[GameRecord]] = {}
+        for r in self.records:
+            parties.setdefault(r.heroes, []).append(r)
+        return {p: summarize(self.kind, p, self.encounter, rs) for p, rs in sorted(parties.items())}
+
+
+def children_of(seed: np.random.SeedSequence, n: int) -> list[np.random.SeedSequence]:
+    """The first ``n`` children of ``seed``, the same every time (``spawn`` would move on)."""
+    return [np.random.SeedSequence(seed.entropy, spawn_key=tuple(seed.spawn_key) + (k,), pool_size=seed.pool_size)
+            for k in range(n)]
+
+
+def make_bot(bot, rng: np.random.Generator):
+    """A bot by name ("greedy", "random") or from a picklable factory ``rng -> bot``."""
+    if isinstance(bot, str):
+        if bot not in BOTS:
+            raise ValueError(f"bot: expected one of {', '.join(BOTS)} or a factory, got {bot!r}")
+        return BOTS[bot](rng)
+    return bot(rng)
+
+
+def play_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.SeedSequence,
+              max_steps: int = MAX_STEPS) -> GameRecord:
+    """One battle (``doomrock-battle``) or campaign (``doomrock``) on the plain engine."""
+    game = BATTLE_GAME if kind == "battle" else GAME
+    chance_seed, bot_seed = children_of(seed, 2)
+    rng = np.random.Generator(np.random.PCG64(chance_seed))
+    player = make_bot(bot, np.random.Generator(np.random.PCG64(bot_seed)))
+    state = game.initial_state(options, deck)
+    rounds, previous = 0, 0  # battle rounds started, over every battle
+    battles: list[tuple[str, bool]] = []
+    ended = False  # the battle in play has a result already
+    won_before, fighting = 0, None  # campaign battles won so far; the encounter being fought
+    for step in range(max_steps):
+        if game.is_terminal(state):
+            return replace(_record(kind, state, rounds, step), battles=tuple(battles))
+        acts = game.legal_actions(state)
+        action = acts[0] if game.current_player(state) == CHANCE else player.choose(state, acts)
+        spec = game.chance(state, action)
+        state, _ = game.apply(state, action, spec.sample(rng) if spec is not None else None)
+        b = state.battle
+        now = b.round if b is not None else 0
+        rounds += max(0, now - previous)
+        previous = now
+        won = getattr(state, "battles_won", 0)
+        if won > won_before:  # a won campaign battle is cleared from the state at once
+            battles.append((fighting, True))
+        over = b is not None and b.result is not None
+        if over and not ended and won == won_before:
+            battles.append((b.encounter, b.result == "victory"))
+        ended, won_before = over, won
+        fighting = b.encounter if b is not None else fighting
+    raise RuntimeError(f"game not finished after {max_steps} steps (seed {seed.entropy}, {seed.spawn_key})")
+
+
+def _record(kind: str, state, rounds: int, steps: int) -> GameRecord:
+    if kind == "battle":
+        heroes = state.battle.heroes
+        won = state.battle.result == "victory"
+        return GameRecord(won, state.battle.round, sum(max(0, h.life) for h in heroes), sum(h.max_hp for h in heroes),
+                          0, int(won), steps, tuple(h.id for h in heroes))
+    heroes = state.heroes
+    return GameRecord(state.result == "victory", rounds, sum(max(0, h.hp) for h in heroes),
+                      sum(h.max_hp for h in heroes), GAME.score(state), state.battles_won, steps,
+                      tuple(h.id for h in heroes))
+
+
+def _run_chunk(kind, options, deck, bot, seeds) -> list[GameRecord]:
+    return [play_game(kind, options, deck, bot, s) for s in seeds]
+
+
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and its standard error (sample standard deviation / sqrt(n))."""
+    n = len(values)
+    if n == 0:
+        return float("nan"), float("nan")
+    mean = sum(values) / n
+    if n == 1:
+        return mean, float("nan")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def summarize(kind: str, heroes: tuple[str, ...], encounter: str | None, records: Sequence[GameRecord]) -> SimResult:
+    return SimResult(kind, heroes, encounter, len(records), mean_se([float(r.won) for r in records]),
+                     mean_se([r.rounds for r in records]), mean_se([r.hp_left for r in records]),
+                     mean_se([r.score for r in records]), mean_se([r.battles_won for r in records]), tuple(records))
+
+
+def simulate(kind: str = "battle", n_games: int = 100, seed: int = 0, *, options: Options | None = None,
+             deck: Deck | None = None, bot="greedy", executor: Executor | None = None,
+             progress: Callable[[int, int], None] | None = None, chunk_size: int | None = None) -> SimResult:
+    """Play ``n_games`` battles or campaigns with a bot party and summarize them.
+
+    Args:
+        kind: "battle" (a standalone battle: party and encounter from ``options``) or "campaign".
+        n_games: how many games.
+        seed: root seed; game i uses ``SeedSequence(seed).spawn(n_games)[i]``.
+        options: rule options (defaults otherwise).
+        deck: the content (the sample deck by default).
+        bot: "greedy", "random" or a picklable factory ``rng -> bot``.
+        executor: any ``concurrent.futures.Executor`` (processes, threads, a Dask client's); None runs here.
+        progress: called as ``progress(games_done, n_games)``.
+        chunk_size: games per submitted task (default: about four tasks per worker, at most 50 games).
+
+    Returns:
+        A :class:`SimResult` whose records are in game order, the same whatever the executor.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"kind: expected one of {', '.join(KINDS)}, got {kind!r}")
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or not 0 <= n_games <= 1_000_000:
+        raise ValueError(f"n_games: expected a whole number 0 to 1,000,000, got {n_games!r}")
+    options = options or Options()
+    deck = deck or sample_deck()
+    game = BATTLE_GAME if kind == "battle" else GAME
+    first = game.initial_state(options, deck)  # refuses bad options before any work is sent out
+    heroes = tuple(h.id for h in first.battle.heroes) if kind == "battle" else ()
+    encounter = first.battle.encounter if kind == "battle" else None
+    seeds = children_of(np.random.SeedSequence(seed), n_games)
+    if chunk_size is None:
+        workers = getattr(executor, "_max_workers", 2) if executor else 1
+        chunk_size = max(1, min(50, math.ceil(n_games / (4 * workers))))
+    chunks = [list(range(i, min(i + chunk_size, n_games))) for i in range(0, n_games, chunk_size)]
+    records: list[GameRecord | None] = [None] * n_games
+    done = 0
+    if executor is None:
+        for i in range(n_games):
+            records[i] = play_game(kind, options, deck, bot, seeds[i])
+            done += 1
+            if progress:
+                progress(done, n_games)
+    else:
+        futures = {executor.submit(_run_chunk, kind, options, deck, bot, [seeds[i] for i in idx]): idx for idx in chunks}
+        for fut in as_completed(futures):
+            for i, rec in zip(futures[fut], fut.result()):
+                records[i] = rec
+            done += len(futures[fut])
+            if progress:
+                progress(done, n_games)
+    return summarize(kind, heroes, encounter, records)
+
+
+def sweep(parties: Sequence[tuple[str, ...]], encounters: Sequence[str], n_games: int = 50, seed: int = 0,
+          options: Options | None = None, **kw) -> dict[tuple[tuple[str, ...], str], SimResult]:
+    """Standalone battles for every party and encounter: win rate by party and encounter."""
+    base = options or Options()
+    out = {}
+    for p, party in enumerate(parties):
+        for e, encounter in enumerate(encounters):
+            opts = Options.from_json({**base.to_json(), "players": len(party), "heroes": list(party),
+                                      "encounter": encounter})
+            out[(tuple(party), encounter)] = simulate("battle", n_games, seed + 1000 * p + e, options=opts, **kw)
+    return out
+
+
+__all__ = ["GameRecord", "SimResult", "children_of", "make_bot", "mean_se", "play_game", "simulate", "summarize",
+           "sweep"]

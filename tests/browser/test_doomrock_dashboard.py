@@ -1,0 +1,128 @@
+"""The Doomrock battle dashboard in a real Chromium: a roll phase and a whole round by clicking,
+checked against the engine replayed with the same seed, at laptop and phone sizes."""
+
+import pytest
+
+from explorer.core import Session
+from explorer.doomrock import KeepDice, Options, Reroll, Roll, SetUpBattle
+from explorer.doomrock.odds.advice import roll_advice
+
+pytestmark = pytest.mark.browser
+
+SEED = 3
+
+
+def rolled_faces(page):
+    return page.locator(".party .dr-rolled").evaluate_all("els => els.map(e => +e.dataset.face)")
+
+
+def wait_for_step(page, cursor):
+    page.wait_for_function(
+        "n => document.querySelector('.history-bar .widget-readout')?.textContent.trim() === String(n)",
+        arg=cursor, timeout=20_000)
+
+
+def first_button(engine):
+    """The first action button the page shows: the first legal action that is not a re-roll."""
+    return next(a for a in engine.legal_actions() if not isinstance(a, Reroll))
+
+
+def no_horizontal_overflow(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_a_roll_phase_and_a_round_match_the_engine(page, voila_server, artifacts):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_server}/voila/render/doomrock/play.ipynb", timeout=90_000)
+    page.wait_for_selector(".doomrock-app .action-roll", timeout=90_000)
+    page.wait_for_function("document.querySelector('.odds-chart .gtitle')?.textContent.includes('chance to activate')",
+                           timeout=30_000)
+    page.screenshot(path=str(artifacts / "doomrock_open_1366.png"), full_page=True)
+    page.locator(".seed input").fill(str(SEED))
+    page.locator(".seed input").press("Enter")
+    page.locator(".new-battle").click()
+    page.wait_for_selector(".status >> text=seed 3", timeout=20_000)
+
+    engine = Session("doomrock-battle", Options(players=2, encounter="goblin_raid"), seed=SEED)
+    engine.play(SetUpBattle())
+    page.wait_for_function(  # one drawn bar per ability card
+        """n => [...document.querySelectorAll('.odds-chart .trace.bars .point path')]
+                 .filter(p => p.getBBox().width > 0).length === n""", arg=4, timeout=30_000)
+
+    # The roll phase: roll, re-roll the marked dice, take the best keep, place dice.
+    page.locator(".action-roll").click()
+    engine.play(Roll())
+    wait_for_step(page, engine.cursor)
+    hand = [d for d in engine.state.battle.hero_dice(0) if d.place == "rolled"]
+    assert rolled_faces(page) == [d.face for d in hand]
+    page.wait_for_function("document.querySelector('.odds-chart .gtitle')?.textContent.includes('2 re-rolls left')",
+                           timeout=20_000)
+    advice = roll_advice(engine.state.battle, engine.state.deck)
+    bars = min(10, len(advice.keeps))
+    page.wait_for_function(
+        """n => [...document.querySelectorAll('.odds-chart .trace.bars .point path')]
+                 .filter(p => p.getBBox().width > 0).length === n""", arg=bars, timeout=20_000)
+    labels = page.locator(".odds-chart .xtick text").all_text_contents()
+    assert labels[0] == ("keep all" if isinstance(advice.best.action, KeepDice) else "keep " + " ".join(map(str, advice.best.kept)))
+    page.screenshot(path=str(artifacts / "doomrock_roll_1366.png"), full_page=True)
+
+    page.locator(f".picks .pick-{hand[0].index}").click()
+    page.locator(f".picks .pick-{hand[2].index}").click()
+    page.locator(".reroll-marked").click()
+    engine.play(Reroll((hand[0].index, hand[2].index)))
+    wait_for_step(page, engine.cursor)
+    assert rolled_faces(page) == [d.face for d in engine.state.battle.hero_dice(0) if d.place == "rolled"]
+    page.locator(".best-choice").click()
+    engine.play(roll_advice(engine.state.battle, engine.state.deck).best.action)
+    wait_for_step(page, engine.cursor)
+
+    # The rest of the round: the first button each time, as the engine's first listed action.
+    while engine.state.battle.round == 1 and not engine.is_over():
+        page.locator(".actions button").first.click()
+        engine.play(first_button(engine))
+        wait_for_step(page, engine.cursor)
+    log = page.locator(".event-log td:nth-child(2)").all_text_contents()
+    assert log == [e.text for e in engine.events][-60:]
+    assert "Battle Sequence: Minion Activation" in page.locator(".event-log").text_content()
+    ai = page.locator(".dr-ai-card").get_attribute("data-card")
+    b = engine.state.battle
+    assert ai in {c for _, pile in b.ai_discard for c in pile}
+    enemies = page.locator(".dr-enemy").evaluate_all("els => els.map(e => [e.dataset.enemy, +e.dataset.hp])")
+    assert sorted(map(tuple, enemies)) == sorted((e.uid, e.hp) for e in b.alive_enemies)
+    tip = page.locator(".dr-enemy").first.get_attribute("title")
+    assert "if they hit" in tip and "damage to" in tip  # the damage odds on hover
+    lives = page.locator(".dr-hero").evaluate_all("els => els.map(e => +e.dataset.life)")
+    assert lives == [h.life for h in b.heroes]
+    assert no_horizontal_overflow(page)
+    page.screenshot(path=str(artifacts / "doomrock_round_1366.png"), full_page=True)
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(1500)
+    assert no_horizontal_overflow(page)
+    page.screenshot(path=str(artifacts / "doomrock_round_390.png"), full_page=True)
+    # The page scrolls inside Voila's own container: a tall window shows all of it.
+    page.set_viewport_size({"width": 390, "height": 3400})
+    page.wait_for_timeout(1000)
+    assert no_horizontal_overflow(page)
+    page.screenshot(path=str(artifacts / "doomrock_round_390_all.png"), full_page=True)
+    page.set_viewport_size({"width": 1366, "height": 1700})
+    page.wait_for_timeout(1000)
+    page.screenshot(path=str(artifacts / "doomrock_round_1366_all.png"), full_page=True)
+
+    # The campaign: the adventure map with the party marker, time left and secrets.
+    page.set_viewport_size({"width": 1366, "height": 1200})
+    page.get_by_role("button", name="Campaign").click()
+    page.locator(".new-battle").click()
+    page.wait_for_selector(".status >> text=New campaign, seed 3", timeout=20_000)
+    campaign = Session("doomrock", Options(players=2), seed=SEED)
+    campaign.play(campaign.legal_actions()[0])
+    c = campaign.state
+    areas = page.locator(".adventure-map .dr-area").evaluate_all("els => els.map(e => +e.dataset.area)")
+    assert areas == list(range(len(c.board)))
+    assert page.locator(".adventure-map .dr-here").get_attribute("data-area") == str(c.position)
+    assert f"{c.time} time left" in page.locator(".adventure-map").text_content()
+    page.screenshot(path=str(artifacts / "doomrock_map_1366.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 2000})
+    page.wait_for_timeout(1000)
+    assert no_horizontal_overflow(page)
+    page.screenshot(path=str(artifacts / "doomrock_map_390.png"), full_page=True)

@@ -1,0 +1,422 @@
+"""The Assault on Doomrock battle dashboard: a standalone battle with live roll-phase odds.
+
+Widgets hold no rules: every button comes from ``legal_actions``, every click calls
+``Session.play``; the odds come from ``explorer.doomrock.odds.advice``.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import re
+from html import escape
+
+import ipywidgets as w
+import numpy as np
+
+from explorer.core import IllegalAction, Session
+from explorer.core.errors import ContentError
+from explorer.doomrock import (
+    CHANCE,
+    ActivateBoss,
+    ActivateMinion,
+    Assign,
+    GreedyBot,
+    KeepDice,
+    MakeHeroism,
+    MakeShield,
+    Options,
+    Reroll,
+    SetUp,
+    SetUpBattle,
+    sample_deck,
+)
+from explorer.doomrock.deckfile import deck_from_json
+from explorer.doomrock.odds.advice import attack_damage, hero_damage_odds, incoming_attack, review_keeps, roll_advice
+
+from ..files import FilePicker
+from ..history import HistoryBar
+from ..log import EventLog
+from ..odds import OddsChart
+from .labels import describe
+from .map_view import describe_map_action, map_html
+from .views import CSS, LEGEND, ai_card_html, battlefield_html, danger_html, expose_html, party_html
+
+MODES = [("Random dice", "random"), ("Table dice", "table")]
+KINDS = [("Battle", "doomrock-battle"), ("Campaign", "doomrock")]
+MAX_BARS = 10
+
+
+class DoomrockApp(w.VBox):
+    """One standalone Doomrock battle, opened in its first roll phase with the odds showing.
+
+    Args:
+        options: battle options (players, heroes, encounter); defaults to the sample two-hero battle.
+        seed: the session's seed (None: a fresh one).
+        mode: "random" (the session rolls) or "table" (type the faces rolled with real dice).
+    """
+
+    def __init__(self, options: Options | None = None, deck=None, seed: int | None = None, mode: str = "random",
+                 game: str = "doomrock-battle"):
+        super().__init__(layout=w.Layout(max_width="100%"))
+        self.add_class("doomrock-app")
+        self.deck = deck or sample_deck()
+        options = options or Options(players=2)
+        # -- controls
+        self.encounter = w.Dropdown(options=[(e.name, e.id) for e in self.deck.encounters],
+                                    value=options.encounter or self.deck.encounters[0].id, description="Encounter",
+                                    layout=w.Layout(width="270px", max_width="100%"))
+        self.players = w.Dropdown(options=[2, 3, 4], value=options.players, description="Heroes",
+                                  layout=w.Layout(width="150px"))
+        self.seed = w.IntText(value=seed or 0, description="Seed", layout=w.Layout(width="170px"))
+        self.seed.add_class("seed")
+        self.kind = w.ToggleButtons(options=KINDS, value=game, description="Play", style={"button_width": "90px"},
+                                    layout=w.Layout(max_width="100%"))
+        self.kind.add_class("kind")
+        self.new_button = w.Button(description="New game", button_style="primary", icon="refresh")
+        self.new_button.add_class("new-battle")
+        self.new_button.on_click(lambda _: self.new_battle())
+        self.mode = w.ToggleButtons(options=MODES, value=mode, description="Dice",
+                                    style={"button_width": "110px"}, layout=w.Layout(max_width="100%"))
+        self.mode.add_class("mode")
+        self.mode.observe(lambda _: self.refresh(), "value")
+        self.table_faces = w.Text(placeholder="faces rolled, e.g. 6 2 4 2", description="Faces",
+                                  layout=w.Layout(width="300px", max_width="100%"))
+        self.table_faces.add_class("table-faces")
+        self.table_note = w.HTML('<span class="rx-small">Type the faces of a roll or re-roll in die order, then click it. '
+                                 'Shuffles and AI card draws still come from the seed.</span>')
+        # -- board
+        self.map = w.HTML()
+        self.map.add_class("adventure-map")
+        self.field = w.HTML()
+        self.field.add_class("battlefield")
+        self.ai_card = w.HTML()
+        self.expose = w.HTML()
+        self.party = w.HTML()
+        self.party.add_class("party")
+        self.picks = w.Box(layout=w.Layout(flex_flow="row wrap", max_width="100%"))
+        self.picks.add_class("picks")
+        auto = w.Layout(width="auto", max_width="100%")
+        self.reroll_button = w.Button(description="Re-roll the marked dice", button_style="info", icon="dice", layout=auto)
+        self.reroll_button.add_class("reroll-marked")
+        self.reroll_button.on_click(lambda _: self._reroll_marked())
+        self.best_button = w.Button(description="Take the best choice", button_style="success", icon="star",
+                                    layout=w.Layout(width="auto", max_width="100%"))
+        self.best_button.add_class("best-choice")
+        self.best_button.on_click(lambda _: self._take_best())
+        self.bot_button = w.Button(description="Step (the party bot decides)", icon="forward",
+                                   layout=w.Layout(width="auto", max_width="100%"))
+        self.bot_button.add_class("bot-step")
+        self.bot_button.on_click(lambda _: self._bot_step())
+        self.actions = w.Box(layout=w.Layout(flex_flow="row wrap", max_width="100%"))
+        self.actions.add_class("actions")
+        self.status = w.HTML()
+        self.status.add_class("status")
+        # -- odds
+        self.odds_note = w.HTML()
+        self.odds_note.add_class("odds-note")
+        self.danger = w.HTML()
+        self.review = w.HTML()
+        self.review.add_class("quality-report")
+        self.event_log = EventLog(limit=60)
+        self.save_link = w.HTML()
+        self.save_button = w.Button(description="Save game", icon="download", layout=w.Layout(width="auto"))
+        self.save_button.add_class("save")
+        self.save_button.on_click(lambda _: self._offer_save())
+        self.files = FilePicker(self._load_file)
+        self.session = self._new_session(options, seed, game)
+        self.bot = GreedyBot(np.random.default_rng(0))
+        self.history = HistoryBar(self.session, self.refresh)
+        self.history.layout.flex_flow = "row wrap"
+        self.history.slider.layout.width = "260px"
+        self.history.slider.layout.max_width = "100%"
+        labels, values, title = self._chart_data()
+        self.chart = OddsChart(title, labels, values, y_title="chance", height=300, width=350)
+        self.chart.widget.add_class("odds-chart")
+        self._layout()
+        self.refresh()
+
+    # -- building --------------------------------------------------------------------------------
+    def _layout(self) -> None:
+        wrap = w.Layout(flex_flow="row wrap", max_width="100%")
+        controls = w.Box([self.kind, self.encounter, self.players, self.seed, self.new_button], layout=wrap)
+        play = w.VBox([self.status, self.picks, w.Box([self.reroll_button, self.best_button, self.bot_button], layout=wrap),
+                       self.actions, w.Box([self.mode, self.table_faces, self.table_note], layout=wrap), self.party],
+                      layout=w.Layout(flex="1 1 560px", max_width="100%"))
+        odds = w.VBox([self.chart.widget, self.odds_note, self.review, self.ai_card, self.danger],
+                      layout=w.Layout(flex="0 1 360px", max_width="100%"))
+        odds.add_class("odds-box")
+        self.children = (
+            w.HTML(CSS + "<h3 style='margin:2px 0'>Assault on Doomrock</h3>"),
+            controls, self.map, self.field, self.expose, w.Box([play, odds], layout=wrap), w.HTML(LEGEND), self.history,
+            w.Box([self.save_button, self.save_link, self.files], layout=wrap),
+            w.HTML("<b>Event log</b>"), self.event_log,
+        )
+
+    def _new_session(self, options: Options, seed: int | None, game: str = "doomrock-battle") -> Session:
+        s = Session(game, options, self.deck, seed=seed)
+        s.play(SetUpBattle() if game == "doomrock-battle" else SetUp())
+        return s
+
+    def new_battle(self) -> None:
+        """A new game (battle or campaign) with the controls' choices and seed (seed 0: a fresh one)."""
+        opts = Options(players=self.players.value, encounter=self.encounter.value if self.kind.value == "doomrock-battle" else None)
+        self.session = self._new_session(opts, self.seed.value or None, self.kind.value)
+        self.history.attach(self.session)
+        what = "battle" if self.kind.value == "doomrock-battle" else "campaign"
+        self.status.value = f"New {what}, seed {self.session.seed}."
+        self.refresh()
+
+    def _battle(self):
+        """The battle in play, or None (the campaign is on the adventure map)."""
+        state = self.session.state
+        b = state.battle
+        if b is None or getattr(state, "phase", "battle") != "battle":
+            return None
+        return b
+
+    # -- playing ---------------------------------------------------------------------------------
+    def act(self, action) -> bool:
+        """Play one action; an illegal one (or bad typed faces) shows why and changes nothing."""
+        try:
+            outcome = self._typed_outcome(action) if self.mode.value == "table" else None
+            self.session.play(action, outcome)
+        except IllegalAction as e:
+            self.status.value = f'<span class="rx-error">Not allowed: {escape(str(e))}</span>'
+            return False
+        except Exception as e:  # a hosted page shows a sentence, never a traceback; the state is immutable
+            self.status.value = f'<span class="rx-error">Something went wrong ({escape(type(e).__name__)}: {escape(str(e))}); the battle is unchanged.</span>'
+            return False
+        self.status.value = ""
+        self.refresh()
+        return True
+
+    def _typed_outcome(self, action):
+        """Table dice: the typed faces for a roll or re-roll; shuffles and draws come from the seed."""
+        spec = self.session.game.chance(self.session.state, action)
+        if spec is None or type(spec).__name__ != "Dice":
+            return None
+        faces = [int(x) for x in re.findall(r"\d+", self.table_faces.value)]
+        if not faces:
+            raise IllegalAction("type the faces you rolled first (Table dice)")
+        return faces
+
+    def _reroll_marked(self) -> None:
+        marked = tuple(sorted(int(b._dom_classes[-1].split("-")[-1]) for b in self.picks.children if b.value))
+        if not marked:
+            self.status.value = '<span class="rx-error">Mark the dice to re-roll first.</span>'
+            return
+        self.act(Reroll(marked))
+
+    def _take_best(self) -> None:
+        advice = self._advice()
+        if advice is None:
+            return
+        if advice.best is not None:
+            self.act(advice.best.action)
+            return
+        step = self._best_assignment_step(advice)
+        if step is not None:
+            self.act(step)
+
+    def _best_assignment_step(self, advice):
+        """The next placement of the best assignment (or done)."""
+        b = self._battle()
+        legal = self.session.legal_actions()
+        plan = advice.assignment
+        if plan is None:
+            return None
+        for cid, sets in zip(advice.cards, plan.sets):
+            wanted = [f for s in sets for f in s]
+            for a in legal:
+                if isinstance(a, Assign) and a.card == cid and b.die(b.roller, a.die).face in wanted:
+                    return a
+        for a in legal:
+            if isinstance(a, MakeShield) and plan.shields or isinstance(a, MakeHeroism) and plan.heroism:
+                return a
+        return legal[-1]  # DoneAssigning
+
+    def _bot_step(self) -> None:
+        state = self.session.state
+        acts = self.session.legal_actions()
+        if not acts:
+            return
+        self.act(acts[0] if self.session.game.current_player(state) == CHANCE else self.bot.choose(state, acts))
+
+    # -- files -----------------------------------------------------------------------------------
+    def _load_file(self, name: str, data: dict) -> str:
+        if data.get("format") == "rules-explorer-deck":
+            deck = deck_from_json(data, name)
+            self.deck = deck
+            session = self._new_session(self.session.options, self.seed.value or None, self.session.game.name)
+            self.deck, self.session = deck, session
+            message = f"Loaded deck {name} ({deck.label}); a new battle has started."
+        elif data.get("format") == "rules-explorer-save":
+            session = Session.from_json(data)
+            if session.game.name not in ("doomrock-battle", "doomrock"):
+                raise ContentError(name, "file", "game", f"is a saved {session.game.name!r} game, not a Doomrock one")
+            self.deck, self.session = session.content, session
+            message = f"Loaded saved battle {name} at step {session.cursor}."
+        else:
+            raise ContentError(name, "file", "format", "is neither a deck ('rules-explorer-deck') nor a saved game ('rules-explorer-save')")
+        self.history.attach(self.session)
+        self.refresh()
+        return message
+
+    def _offer_save(self) -> None:
+        payload = base64.b64encode(json.dumps(self.session.to_json()).encode()).decode()
+        self.save_link.value = (f'<a download="{self.session.game.name}-{self.session.seed}.json" '
+                                f'href="data:application/json;base64,{payload}">Download the saved battle</a>')
+
+    # -- views -----------------------------------------------------------------------------------
+    def _advice(self):
+        b = self._battle()
+        if b is None:
+            return None
+        try:
+            return roll_advice(b, self.session.state.deck)
+        except ValueError as e:  # a hand too large to solve exactly
+            self.odds_note.value = f'<span class="rx-error">No exact odds here: {escape(str(e))}</span>'
+            return None
+
+    def _chart_data(self):
+        advice = self._advice()
+        if advice is None:
+            return [], [], "Roll-phase odds appear in the roll phase"
+        name = self._battle().hero(advice.hero).name
+        if advice.keeps:
+            keeps = advice.keeps[:MAX_BARS]
+            labels = ["keep all" if isinstance(k.action, KeepDice) else "keep " + (" ".join(map(str, k.kept)) or "none")
+                      for k in keeps]
+            return labels, [k.value for k in keeps], f"{name}: value of each keep ({advice.rerolls_left} re-rolls left)"
+        labels = [o.name for o in advice.card_odds]
+        return labels, [o.chance for o in advice.card_odds], f"{name}: chance to activate each card"
+
+    def _drawn(self):
+        """The AI card drawn by the latest enemy activation in the history (enemy, card, boss part?)."""
+        s = self.session
+        for step in reversed(s.steps):
+            if isinstance(step.action, (ActivateMinion, ActivateBoss)):
+                b = step.state.battle
+                if b is None:
+                    return None
+                e = b.enemy(step.action.enemy)
+                pile = b.pile(b.ai_discard, e.deck)
+                if pile:
+                    return step.action.enemy, pile[-1], isinstance(step.action, ActivateBoss)
+        return None
+
+    def refresh(self) -> None:
+        s = self.session
+        state = s.state
+        b, deck = self._battle(), state.deck
+        advice = self._advice()
+        campaign = s.game.name == "doomrock"
+        self.map.value = map_html(state) if campaign and state.phase != "setup" else ""
+        self.map.layout.display = None if self.map.value else "none"
+        if b is not None:
+            self.field.value = battlefield_html(b, deck, self._threats(b, deck))
+            self.expose.value = expose_html(b)
+            self.party.value = party_html(b, deck, advice)
+            self.ai_card.value = ai_card_html(b, deck, self._drawn())
+            self.danger.value = danger_html(b, self._danger_rows(b, deck), incoming_attack(b, deck, state.options))
+        else:
+            self.field.value = self.expose.value = self.party.value = self.danger.value = ""
+            self.ai_card.value = '<div class="dr-panel">On the adventure map: the battle views return at the next battle.</div>'
+        legal = s.legal_actions()
+        rerolling = any(isinstance(a, Reroll) for a in legal)
+        picks = []
+        if rerolling:
+            for d in b.hero_dice(b.roller):
+                if d.place == "rolled":
+                    t = w.ToggleButton(value=False, description=f"{d.face}", tooltip=f"mark die {d.index} (a {d.face}) to re-roll",
+                                       icon="refresh", layout=w.Layout(width="64px"))
+                    t.add_class(f"pick-{d.index}")
+                    picks.append(t)
+        self.picks.children = picks
+        self.reroll_button.layout.display = None if rerolling else "none"
+        self.best_button.layout.display = None if advice is not None and (advice.keeps or b.assigning) else "none"
+        buttons = []
+        for a in legal:
+            if isinstance(a, Reroll):
+                continue  # marked dice and the chart cover these
+            text = describe_map_action(state, a) if campaign else None
+            btn = w.Button(description=text or describe(b, deck, a), layout=w.Layout(width="auto", max_width="100%"))
+            btn.add_class("action")
+            btn.add_class("action-" + type(a).__name__.lower())
+            btn.on_click(lambda _, a=a: self.act(a))
+            buttons.append(btn)
+        self.actions.children = buttons
+        self.table_faces.layout.display = self.table_note.layout.display = None if self.mode.value == "table" else "none"
+        self.history.refresh()
+        self.event_log.show(s.events)
+        labels, values, title = self._chart_data()
+        if labels:
+            self.chart.update(labels, values, title=title)
+            self.chart.figure.layout.yaxis.title.text = "chance" if "chance" in title else "expected sets"
+        elif len(self.chart.figure.data[0].x or ()):  # no stale bars from an earlier roll phase
+            self.chart.update([], [], title=title)
+        self._note(advice)
+        self.review.value = self._review_html()
+        if s.is_over():
+            self.status.value = f"<b>The battle is over: {escape(s.result())}.</b>"
+
+    def _note(self, advice) -> None:
+        if advice is None:
+            self.odds_note.value = '<span class="rx-small">The roll-phase odds return at the next roll phase.</span>'
+            return
+        if advice.keeps:
+            best = advice.best
+            what = "keep all" if isinstance(best.action, KeepDice) else f"keep {' '.join(map(str, best.kept)) or 'none'}"
+            self.odds_note.value = (f'<span class="rx-small">Best: <b>{what}</b> ({best.value:.2f}). Values are the expected '
+                                    f'number of activation sets placed this roll phase under best play.</span>')
+        elif advice.assignment is not None:
+            self.odds_note.value = (f'<span class="rx-small">Best placement of the dice in hand: {advice.value:.0f} set(s). '
+                                    f'Percentages on the cards: chance to activate with the dice in hand.</span>')
+        else:
+            self.odds_note.value = (f'<span class="rx-small">Expected sets this roll phase: <b>{advice.value:.2f}</b> '
+                                    f'(best play). Bars: best chance to activate each card.</span>')
+
+    def _review_html(self) -> str:
+        """The move-quality report: expected sets given away by each keep decision so far."""
+        steps = self.session.steps
+        before = [None] + [getattr(step.state, "battle", None) for step in steps]
+        review = review_keeps([(before[i], step.action) for i, step in enumerate(steps)], self.session.state.deck)
+        if not review.decisions:
+            return ""
+        last = review.decisions[-1]
+        return (f'<div class="dr-panel"><b>Your keeps</b>: {len(review.decisions)} decision(s), '
+                f'{review.total_loss:.2f} expected set(s) given away in all; the last one gave away {last.loss:.2f}.</div>')
+
+    def _threats(self, b, deck) -> dict[str, str]:
+        """Per enemy, the damage odds of each attack its AI deck holds, against the heroes it can reach."""
+        out = {}
+        options = self.session.state.options
+        for e in b.alive_enemies:
+            lines = [a for c in deck.card(e.deck).cards for a in (c.boss if e.boss else c.minion) if a.do == "attack"]
+            if not lines:
+                out[e.uid] = "Its AI deck holds no attack."
+                continue
+            near = [i for i in b.alive_heroes if b.hero(i).group == e.group] or list(b.alive_heroes)
+            text = ["Attacks in its AI deck (enrage included), if they hit:"]
+            for amount in sorted({a.amount for a in lines}):
+                n = attack_damage(b, deck, options, amount)
+                for i in near:
+                    odds = hero_damage_odds(b, deck, i, [n])
+                    lost = float(sum(k * p for k, p in odds.items()))
+                    dead = float(sum(p for k, p in odds.items() if k >= b.hero(i).life))
+                    text.append(f"{n} damage to {b.hero(i).name}: {lost:.2f} HP lost on average, defeat {dead:.0%}")
+            out[e.uid] = "\n".join(text)
+        return out
+
+    def _danger_rows(self, b, deck):
+        rows = []
+        for i in b.alive_heroes:
+            cells = []
+            for base in (1, 2, 3):
+                n = attack_damage(b, deck, self.session.state.options, base)
+                odds = hero_damage_odds(b, deck, i, [n])
+                lost = float(sum(k * p for k, p in odds.items()))
+                dead = float(sum(p for k, p in odds.items() if k >= b.hero(i).life))
+                cells.append((n, lost, dead))
+            rows.append((b.hero(i).name, cells))
+        return rows
