@@ -28,20 +28,24 @@ class Spot:
     attack: Value | None = None  # best attack from here (None: no attack possible after moving)
 
 
-def entry_injuries(state: State, seat: int, frm: str, to: str) -> int:
-    """Injuries for stepping from ``frm`` into ``to``: a fall of 2+ levels, Turret (2) and Squirrel (3) rings."""
-    n = 0
-    drop = altitude(state, frm) - altitude(state, to)
-    if drop >= 2:
-        n += drop
+def tile_zones(state: State, seat: int) -> dict[str, int]:
+    """Injuries for entering each space in a Turret's (2) or the Squirrel's (3, not for Agent Dogniss) Ring."""
+    zones: dict[str, int] = {}
     shape = state.options.ring_shape
     dogniss = "Dogniss" in state.name(seat)
     for sp, tile in state.tiles:
-        if tile == "turret" and to in ring(sp, 1, shape):
-            n += 2
-        elif tile == "squirrel" and not dogniss and to in ring(sp, 1, shape):
-            n += 3
-    return n
+        hurt = 2 if tile == "turret" else 3 if tile == "squirrel" and not dogniss else 0
+        if hurt:
+            for s in ring(sp, 1, shape):
+                zones[s] = zones.get(s, 0) + hurt
+    return zones
+
+
+def entry_injuries(state: State, seat: int, frm: str, to: str, zones: dict[str, int] | None = None) -> int:
+    """Injuries for stepping from ``frm`` into ``to``: a fall of 2+ levels, Turret (2) and Squirrel (3) rings."""
+    drop = altitude(state, frm) - altitude(state, to)
+    zones = tile_zones(state, seat) if zones is None else zones
+    return (drop if drop >= 2 else 0) + zones.get(to, 0)
 
 
 def mp_left(state: State) -> int:
@@ -65,6 +69,7 @@ def reachable(state: State, with_attacks: bool = True) -> dict[str, Spot]:
     budget = mp_left(state)
     block = blocked(state) - {here}
     tiles = dict(state.tiles)
+    zones = tile_zones(state, seat)
     labels: dict[str, list[tuple[int, int]]] = {here: [(0, 0)]}
     heap = [(0, 0, here)]
     while heap:
@@ -77,7 +82,7 @@ def reachable(state: State, with_attacks: bool = True) -> dict[str, Spot]:
             m2 = mp + move_cost(state, s, nb)
             if m2 > budget:
                 continue
-            i2 = inj + entry_injuries(state, seat, s, nb)
+            i2 = inj + entry_injuries(state, seat, s, nb, zones)
             if i2 >= p.hp:
                 continue  # knocked out on the way: the Hero leaves the Green
             old = labels.setdefault(nb, [])
@@ -121,6 +126,7 @@ def path_to(state: State, goal: str) -> tuple[str, ...]:
     budget = mp_left(state)
     block = blocked(state) - {here}
     tiles = dict(state.tiles)
+    zones = tile_zones(state, seat)
     best = {here: (0, 0)}
     prev: dict[str, str] = {}
     heap = [(0, 0, here)]
@@ -132,7 +138,7 @@ def path_to(state: State, goal: str) -> tuple[str, ...]:
             if nb in block:
                 continue
             m2 = mp + move_cost(state, s, nb)
-            i2 = inj + entry_injuries(state, seat, s, nb)
+            i2 = inj + entry_injuries(state, seat, s, nb, zones)
             if m2 > budget or i2 >= p.hp or best.get(nb, (99, 99)) <= (m2, i2):
                 continue
             best[nb], prev[nb] = (m2, i2), s
