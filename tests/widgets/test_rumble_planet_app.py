@@ -54,6 +54,14 @@ def test_a_click_moves_the_active_hero_along_legal_steps():
     assert replayed(app).state == app.state
 
 
+def test_a_click_during_preparation_explains_and_changes_nothing():
+    app = RumblePlanetApp(players=2, seats=["human", "greedy"], seed=SEED)
+    before = app.state
+    near = min((s for s in reachable(before).values() if s.mp > 0), key=lambda s: s.mp)
+    assert not app.click_space(near.space)
+    assert app.state == before and "End the Preparation Phase" in app.status.value
+
+
 def test_an_unreachable_click_changes_nothing():
     app = RumblePlanetApp(players=2, seats=["human", "greedy"], seed=SEED)
     app.act(app.legal[0])

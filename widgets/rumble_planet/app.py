@@ -225,6 +225,11 @@ class RumblePlanetApp(w.VBox):
         legal = self.session.legal_actions()
         if PlaceAt(space) in legal:
             return self._act(PlaceAt(space))
+        if self.state.turn.phase == "preparation" and not self.state.pending and path_to(self.state, space):
+            self.status.value = (f"{escape(space)} is within reach this turn: play <b>End the Preparation Phase</b> "
+                                 "first, then click it to move.")
+            self.refresh(keep_action=True)
+            return False
         if Move(space) in legal or path_to(self.state, space):
             seat = self.state.active
             steps = path_to(self.state, space)
