@@ -343,7 +343,8 @@ def _activate(b: Battle, deck: Deck, options: Options, uid: str, hero: int | Non
 
 
 def end_round(b: Battle, options: Options) -> tuple[Battle, list[Event]]:
-    """End of Round: shields and heroism discarded, hidden ends, dice collected except locked ones."""
+    """End of Round: shields and heroism discarded, hidden ends, ability effects (armour reductions) cease,
+    dice collected except locked ones."""
     for i, h in enumerate(b.heroes):
         if h.extra:  # "reduce his dice pool by the number equal to extra dice he had this round"
             free = sorted((d for d in b.dice if d.owner == i and d.place not in ("stolen", "locked")), key=lambda d: -d.index)
@@ -351,7 +352,8 @@ def end_round(b: Battle, options: Options) -> tuple[Battle, list[Event]]:
             b = replace(b, dice=tuple(d for d in b.dice if (d.owner, d.index) not in gone))
     heroes = tuple(replace(h, shields=0, heroism=0, heroism_on=(), hidden=False, used_items=(), extra=0, redirected=False)
                    for h in b.heroes)
-    enemies = tuple(replace(e, shields=0, activated=False) for e in b.enemies)
+    # "no ability and item effects carry over to the next round": armour reductions end too.
+    enemies = tuple(replace(e, shields=0, activated=False, armour_down=0) for e in b.enemies)
     dice = tuple(replace(d, place="pool", face=None, card=None) if d.place in ("card", "spent", "rolled") else d for d in b.dice)
     events = [Event(f"Round {b.round} ends: shields and heroism are discarded.", "Battle Sequence: End of Round")]
     b = replace(b, heroes=heroes, enemies=enemies, dice=dice, phase="roll", round=b.round + 1, rolls=0, assigning=False,
