@@ -167,6 +167,8 @@ def apply(c: Campaign, action, outcome=None) -> tuple[Campaign, list[Event]]:
         c, events = _map_action(c, action, outcome)
     c, more = run(c)
     events += more
+    c, more = final_victory(c)
+    events += more
     if c.phase == "map" and c.result is None and c.options.map_action_limit is not None:
         c = replace(c, map_actions=c.map_actions + 1)
         if c.map_actions >= c.options.map_action_limit:
@@ -379,14 +381,23 @@ def finish_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
                            used_items=(), group=0, extra=0, redirected=False)
                    for bh in b.heroes)
     c = replace(c, heroes=heroes, battle=None, expose_pool=markers, inventory=b.inventory, encounters=c.encounters[1:], battles_won=c.battles_won + 1)
-    if not c.encounters:
-        return replace(c, result="victory", phase="over"), [Event("The final battle is won: the heroes win the game!", "Adventuring: Victory and loss conditions")]
     rewards = c.deck.card(c.setting).rewards
+    if not c.encounters:  # "Afterwards, the party receives battle rewards ... If the battle was the final battle, heroes win"
+        c, events = run(push(replace(c, phase="map"), rewards))
+        c, more = final_victory(c)
+        return c, [Event("Victory! The party collects the battle rewards.", "End of Round: Battle victory")] + events + more
     setting = c.settings_deck[0] if c.settings_deck else c.setting
     c = replace(c, phase="map", setting=setting, settings_deck=c.settings_deck[1:], time=c.deck.card(setting).time)
     c = push(c, rewards)
     c, events = run(c)
     return c, [Event(f"Victory! The party collects the battle rewards; the new setting is {c.deck.card(setting).name}.", "End of Round: Battle victory")] + events
+
+
+def final_victory(c: Campaign) -> tuple[Campaign, list[Event]]:
+    """Victory conditions: the game is won once the final battle's rewards are collected."""
+    if c.result is None and c.phase == "map" and not c.encounters and not c.pending:
+        return replace(c, result="victory", phase="over"), [Event("The final battle is won: the heroes win the game!", "Adventuring: Victory and loss conditions")]
+    return c, []
 
 
 def score(c: Campaign) -> int:
