@@ -88,7 +88,7 @@ def resolve(battle: Battle, deck: Deck, i: int, effects, heroism_effects, herois
         elif e.name == "expose":
             if target not in {x.uid for x in battle.alive_enemies}:
                 continue
-            battle, ev = place_expose(battle, target, e.param("count") + bonus.pop("bonus_expose", 0))
+            battle, ev = place_expose(battle, target, e.param("count") + bonus.pop("bonus_expose", 0), deck)
         elif e.name == "push":
             if target not in {x.uid for x in battle.alive_enemies}:
                 continue

@@ -50,3 +50,32 @@ def test_the_final_battle_also_pays_the_battle_rewards():
     c, events = camp.finish_battle(c)
     assert c.result == "victory"
     assert c.silver == silver + rewards["SILVER"]
+
+
+def test_party_damage_is_no_attack_and_keeps_a_hero_hidden():
+    """Battle Effects, Hidden: "A hero also stops being hidden if attacked or at the end of the round." Damage
+    that is not an attack (a share of party damage) leaves the hero hidden; an attack reveals the hero."""
+    from explorer.doomrock.damage import deal_damage
+    from explorer.doomrock.enemies import divided_damage
+    s = started(heroes=("paladin", "rogue"))
+    b = replace(s.state.battle, phase="minions").with_hero(1, hidden=True)
+    shared, _ = divided_damage(b, DECK, ((1, 1),))
+    assert shared.hero(1).hidden and shared.hero(1).hp == b.hero(1).hp - 1
+    attacked, _ = deal_damage(b, DECK, 1, 1)
+    assert not attacked.hero(1).hidden
+
+
+def test_expose_explosion_damage_meets_the_heroes_armour_and_is_no_attack():
+    """Battle Effects: "Whenever damage is dealt to characters, they must consume their expose markers, then
+    reduce the total damage by their shields and then by their armor." In an expose explosion a hero's +1
+    marker is damage like any other: a locked armour ability absorbs it, and the hero is not attacked."""
+    from explorer.doomrock.damage import place_expose
+    s = started(heroes=("paladin", "rogue"))
+    b = s.state.battle
+    aura = next(a for a in b.hero(0).abilities if any(e.name == "armour" for e in DECK.card(a).passive))
+    b = b.with_die(b.die(0, 0), place="locked", card=aura, face=DECK.card(aura).activation.faces[0])
+    b = replace(b, expose_pool=(), expose_up=(), expose_out=()).with_hero(0, expose=("plus1#1",), hidden=True)
+    hp = b.hero(0).hp
+    b, events = place_expose(b, "E1", 1, DECK)
+    assert any("explosion" in e.text for e in events)
+    assert b.hero(0).hp == hp and b.hero(0).hidden
