@@ -12,7 +12,7 @@ from . import setup
 from .abilities import condition_met, reactions, resolve, spend_dice, targets, use_item
 from .campaign_state import Equip, Unequip
 from .cards import Deck
-from .enemies import divided_damage, resume, run_script, steal
+from .enemies import divided_damage, resume, returned_die, run_script, steal, takers
 from .items import can_equip
 from .options import Options
 from .positions import threat
@@ -37,6 +37,8 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
                 + [Unequip(i, it) for i, h in enumerate(b.heroes) for it in dict.fromkeys(h.items)]
                 + [Equip(i, it) for i, h in enumerate(b.heroes) for it in dict.fromkeys(b.inventory)
                    if can_equip(deck, h, it)])
+    if returned_die(b) is not None:  # "the dice may be distributed among any heroes currently missing dice"
+        return [ChooseTarget(i) for i in takers(b)]
     if b.paused is not None:
         return _decisions(b, deck, options)
     if not b.expose_pool and b.expose_up:
@@ -269,6 +271,8 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
             events += more
     elif isinstance(action, NoReaction):
         b, events = resume(b, deck, options)
+    elif isinstance(action, ChooseTarget) and returned_die(b) is not None:
+        b, events = _return_die(b, returned_die(b), action.hero)
     elif isinstance(action, ChooseTarget):
         b = replace(b, paused=replace(b.paused, hero=action.hero))
         events = [Event(f"The players choose {b.hero(action.hero).name}.", "Rules for the Rules: Event order")]
@@ -365,20 +369,14 @@ def end_round(b: Battle, options: Options) -> tuple[Battle, list[Event]]:
     return b, events
 
 
-def _missing(b: Battle, i: int) -> bool:
-    """A hero missing dice: fewer dice in hand than ability cards (plus this round's extra dice)."""
-    h = b.hero(i)
-    return sum(x.owner == i and x.place != "stolen" for x in b.dice) < len(h.abilities) + h.extra
-
-
-def _return_die(b: Battle, d) -> tuple[Battle, list[Event]]:
-    """Die steal: a returned die goes to a hero missing dice (its owner first, DR-16) and is rolled at
-    once; with nobody missing a die, it is discarded."""
-    takers = [i for i in b.alive_heroes if _missing(b, i)]
-    if not takers:
+def _return_die(b: Battle, d, to: int | None = None) -> tuple[Battle, list[Event]]:
+    """Die steal: a returned die goes to a hero missing dice (the players' choice ``to`` when several
+    are, DR-16) and is rolled at once; with nobody missing a die, it is discarded."""
+    missing = takers(b)
+    if not missing:
         b = replace(b, dice=tuple(x for x in b.dice if x != d))
         return b, [Event(f"A stolen die of {b.hero(d.owner).name} is discarded: nobody is missing it.", "Battle Effects: Die steal")]
-    to = d.owner if d.owner in takers else takers[0]
+    to = to if to in missing else missing[0]
     index = d.index if to == d.owner else max(x.index for x in b.dice if x.owner == to) + 1
     b = replace(b, dice=tuple(replace(x, owner=to, index=index, place="waiting", card=None, face=None) if x == d else x
                               for x in b.dice))
@@ -391,7 +389,7 @@ def settle(b: Battle, deck: Deck) -> tuple[Battle, list[Event]]:
     for e in b.enemies:
         if e.defeated:
             for d in b.dice:
-                if d.place == "stolen" and d.card == e.uid:
+                if d.place == "stolen" and d.card == e.uid and len(takers(b)) < 2:  # else the players choose
                     b, ev = _return_die(b, d)
                     events += ev
     if b.result is None:

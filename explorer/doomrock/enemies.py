@@ -149,6 +149,24 @@ def steal(battle: Battle, deck: Deck, uid: str, die) -> tuple[Battle, list[Event
                           "Battle Effects: Die steal")]
 
 
+def missing_dice(b: Battle, i: int) -> bool:
+    """A hero missing dice: fewer dice in hand than ability cards (plus this round's extra dice)."""
+    h = b.hero(i)
+    return sum(x.owner == i and x.place != "stolen" for x in b.dice) < len(h.abilities) + h.extra
+
+
+def takers(b: Battle) -> list[int]:
+    """Die steal: the heroes currently missing dice."""
+    return [i for i in b.alive_heroes if missing_dice(b, i)]
+
+
+def returned_die(b: Battle):
+    """A stolen die on a defeated enemy waiting for the players to choose who of several heroes gets it."""
+    if len(takers(b)) < 2:
+        return None
+    return next((d for d in b.dice if d.place == "stolen" and b.enemy(d.card).defeated), None)
+
+
 def divided_damage(battle: Battle, deck: Deck, shares: tuple[tuple[int, int], ...]) -> tuple[Battle, list[Event]]:
     """Party damage: each hero's share is dealt as one damage source (not an attack: a hidden hero stays hidden)."""
     events: list[Event] = []

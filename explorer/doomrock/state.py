@@ -297,7 +297,8 @@ class GiveDie:
 
 @dataclass(frozen=True)
 class ChooseTarget:
-    """Rules for the Rules: heroes tied in threat for an AI card's target; the players pick ``hero``."""
+    """Rules for the Rules: heroes tied in threat for an AI card's target, or the heroes missing dice when a
+    stolen die returns ("Die steal"); the players pick ``hero``."""
     hero: int
 
 

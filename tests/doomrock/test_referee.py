@@ -79,3 +79,21 @@ def test_expose_explosion_damage_meets_the_heroes_armour_and_is_no_attack():
     b, events = place_expose(b, "E1", 1, DECK)
     assert any("explosion" in e.text for e in events)
     assert b.hero(0).hp == hp and b.hero(0).hidden
+
+
+def test_the_players_share_out_returned_dice_among_heroes_missing_dice():
+    """Battle Effects, Die steal: "When an enemy holding stolen dice is defeated, the dice may be distributed
+    among any heroes currently missing dice." With two heroes missing dice the players choose who gets it."""
+    from explorer.doomrock import ChooseTarget, RollExtra
+    s = started(heroes=("paladin", "rogue"))
+    b = replace(s.state.battle, phase="actions")
+    b = b.with_die(b.die(0, 0), place="stolen", card="E1").with_die(b.die(1, 0), place="stolen", card="E2")
+    b, _ = rules.settle(b.with_enemy("E1", hp=0), DECK)
+    assert b.die(0, 0).place == "stolen"  # it waits on the defeated enemy for the players' choice
+    assert rules.legal_actions(b, DECK, s.options) == [ChooseTarget(0), ChooseTarget(1)]
+    b2, events = rules.apply(b, DECK, s.options, ChooseTarget(1))
+    got = [d for d in b2.dice if d.owner == 1 and d.place == "waiting"]
+    assert len(got) == 1 and "Rogue gets a stolen die back" in " ".join(e.text for e in events)
+    assert rules.legal_actions(b2, DECK, s.options) == [RollExtra()]
+    b3, _ = rules.apply(b, DECK, s.options, ChooseTarget(0))
+    assert b3.die(0, 0).place == "waiting"
