@@ -46,8 +46,8 @@ def test_the_final_battle_also_pays_the_battle_rewards():
     was the final battle, heroes win the game." The rewards come first, then the win (and the score counts them)."""
     camp, c = _campaign_battle_won(final=True)
     silver = c.silver
-    rewards = dict((e.name, e.param("amount")) for e in DECK.card(c.setting).rewards if e.name == "SILVER")
-    c, events = camp.finish_battle(c)
+    rewards = {e.name: e.param("amount") for e in DECK.card(c.setting).rewards if e.name == "SILVER"}
+    c, _ = camp.finish_battle(c)
     assert c.result == "victory"
     assert c.silver == silver + rewards["SILVER"]
 
@@ -97,3 +97,29 @@ def test_the_players_share_out_returned_dice_among_heroes_missing_dice():
     assert rules.legal_actions(b2, DECK, s.options) == [RollExtra()]
     b3, _ = rules.apply(b, DECK, s.options, ChooseTarget(0))
     assert b3.die(0, 0).place == "waiting"
+
+
+# The rulebook's table of contents (Assault on Doomrock): every event names one of these sections first.
+SECTIONS = {
+    "Rules for the Rules", "Component List", "Setup", "Adventure Map Setup", "Encounter Deck Setup", "Adventuring",
+    "Area Card Anatomy", "Location Effects", "Level Up", "Items", "Battles", "Ability Card Anatomy",
+    "Battle Basics and Positioning", "Battle Setup", "Battle Sequence", "Roll Phase", "Start of Round",
+    "Initiative Phase", "Minion Activation", "Boss Activations", "Hero Action Phase", "End of Round",
+    "Battle Example", "Battle Effects", "Scoring", "Difficulty and Optional Rules", "Player Aid",
+}
+
+
+def test_every_event_names_a_rulebook_section():
+    """Events are tagged with a real section of the rulebook (its table of contents)."""
+    from explorer.doomrock.bots import RandomBot
+    seen = set()
+    for game, players, seed in (("doomrock", 2, 0), ("doomrock", 3, 1), ("doomrock-battle", 4, 2), ("doomrock-battle", 2, 3)):
+        s = Session(game, Options(players=players, heavy_planning=seed == 1), DECK, seed=seed)
+        bot = RandomBot(np.random.default_rng(seed))
+        for _ in range(3000):
+            if s.is_over():
+                break
+            for e in s.play(bot.choose(s.state, s.legal_actions())) or ():
+                seen.add(e.section)
+    assert len(seen) > 20
+    assert {sec for sec in seen if sec.split(":")[0] not in SECTIONS} == set()
