@@ -106,6 +106,8 @@ def legal_actions(c: Campaign) -> list:
             acts.append(Explore())
         if c.area_deck:
             acts.append(VentureForth())
+        if c.options.early_final_battle and len(c.encounters) == 1 and c.deck.card(c.area.id).type == "doomrock":
+            acts.append(StartBattle())  # the final challenge awaits at Doomrock (DR-28)
     else:
         acts.append(StartBattle())
     return acts
@@ -368,7 +370,8 @@ def start_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
             "Adventuring: Victory and loss conditions")]
     enc = c.encounters[0]
     b = new_battle(c.deck, c.heroes, enc, c.options.formation, c.inventory)
-    return replace(c, phase="battle", battle=b, inventory=(), map_actions=0), [Event(f"Time has run out: the battle against {c.deck.card(enc).name} begins!", "Battles")]
+    why = "Time has run out" if c.time == 0 else "The final challenge awaits at Doomrock"
+    return replace(c, phase="battle", battle=b, inventory=(), map_actions=0), [Event(f"{why}: the battle against {c.deck.card(enc).name} begins!", "Battles")]
 
 
 def finish_battle(c: Campaign) -> tuple[Campaign, list[Event]]:

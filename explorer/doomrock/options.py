@@ -39,6 +39,8 @@ class Options:
         map_shields: shields prevent map damage automatically ("Heroes may discard their shield
             markers to prevent this effect"), DR-11; False keeps them for the battle.
         enraged_bonus: extra damage of every enemy attack per enrage threshold reached (DR-7).
+        early_final_battle: at the Doomrock area the party may start the final battle before time runs
+            out, so that "2 points per time marker remaining" can score (DR-28); False waits for time.
     """
 
     players: int = 2
@@ -57,6 +59,7 @@ class Options:
     quick_play: bool = False
     map_shields: bool = True
     enraged_bonus: int = 1
+    early_final_battle: bool = False
 
     def __post_init__(self):
         def whole(name: str, low: int, high: int):
@@ -88,7 +91,7 @@ class Options:
         for name, high in (("round_limit", 500), ("map_action_limit", 5000)):
             if getattr(self, name) is not None:
                 whole(name, 1, high)
-        for name in ("heavy_planning", "quick_play", "map_shields"):
+        for name in ("heavy_planning", "quick_play", "map_shields", "early_final_battle"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"options.{name} must be True or False, got {getattr(self, name)!r}")
 

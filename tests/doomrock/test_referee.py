@@ -123,3 +123,23 @@ def test_every_event_names_a_rulebook_section():
                 seen.add(e.section)
     assert len(seen) > 20
     assert {sec for sec in seen if sec.split(":")[0] not in SECTIONS} == set()
+
+
+def test_early_final_battle_at_doomrock_scores_the_remaining_time():
+    """Scoring: "2 points per time marker remaining on setting card, if the game was won." With the option
+    (DR-28) the party at the Doomrock area may start the final battle with time left; otherwise it waits."""
+    from explorer.doomrock import campaign as camp
+    from explorer.doomrock.campaign_state import AreaInPlay, SetUp, StartBattle
+    doomrock = next(a.id for a in DECK.areas if a.type == "doomrock")
+    for early in (False, True):
+        s = Session("doomrock", Options(players=2, heroes=("rogue", "paladin"), early_final_battle=early), DECK, seed=7)
+        s.play(SetUp())
+        c = s.state
+        c = replace(c, time=3, encounters=c.encounters[-1:], doomrock_revealed=True,
+                    board=c.board[1:] + (AreaInPlay(doomrock, 0),), position=len(c.board) - 1)
+        assert (StartBattle() in camp.legal_actions(c)) == early
+        assert StartBattle() not in camp.legal_actions(replace(c, position=0))
+    c, events = camp.apply(c, StartBattle())
+    assert c.phase == "battle" and c.time == 3 and "Doomrock" in events[0].text
+    before = camp.score(replace(c, result="victory"))
+    assert before - camp.score(replace(c, result="victory", time=0)) == 6
