@@ -48,12 +48,12 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
         if owed:  # "Whenever players gain heroism markers, they must place them on specific ability cards."
             return [PlaceHeroism(owed[0], cid) for cid in dict.fromkeys(b.hero(owed[0]).abilities)]
     if b.phase == "roll":
-        return roll_actions(b, deck)
+        return roll_actions(b, deck, options.assign_if_able)
     if any(d.place == "waiting" for d in b.dice):
         return [RollExtra()]
     loose = assigner(b)
     if loose is not None:
-        return assign_actions(b, deck, loose, roll_phase=False)
+        return assign_actions(b, deck, loose, roll_phase=False, must_assign=options.assign_if_able)
     acts: list = []
     if b.phase == "initiative":
         acts = _activations(b, deck, options, initiative=True) + _items(b, deck) + [EndInitiative()]

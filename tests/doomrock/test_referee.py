@@ -143,3 +143,20 @@ def test_early_final_battle_at_doomrock_scores_the_remaining_time():
     assert c.phase == "battle" and c.time == 3 and "Doomrock" in events[0].text
     before = camp.score(replace(c, result="victory"))
     assert before - camp.score(replace(c, result="victory", time=0)) == 6
+
+
+def test_assign_if_able_keeps_the_hero_placing_dice_that_fit():
+    """Roll Phase: "The result of the third roll must be kept, assigned to cards and spent, if able." With
+    ``assign_if_able`` (DR-29) a hero may be done only when no die left fits a card; by default the party
+    may leave dice unassigned ("Dice with results matching the ability cards may be placed")."""
+    from explorer.doomrock import Assign, DoneAssigning, KeepDice, Roll
+    for must in (False, True):
+        s = started(heroes=("paladin", "rogue"), assign_if_able=must)
+        s.play(Roll(), outcome=[4, 4, 2, 2])
+        s.play(KeepDice())
+        acts = s.legal_actions()
+        assert any(isinstance(a, Assign) for a in acts)
+        assert (DoneAssigning() in acts) != must
+        while DoneAssigning() not in s.legal_actions():
+            s.play(next(a for a in s.legal_actions() if isinstance(a, Assign)))
+        assert not any(isinstance(a, Assign) for a in s.legal_actions()) or not must
