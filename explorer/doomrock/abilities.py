@@ -77,6 +77,9 @@ def resolve(battle: Battle, deck: Deck, i: int, effects, heroism_effects, herois
     hero = battle.hero(i)
     events = [Event(f"{hero.name} activates {label}" + (f" on {_target_name(battle, target)}" if target != "self" else "")
                     + (f", spending {heroism} heroism" if heroism else "") + ".", SECTION)]
+    # Push: "If damage is dealt during a push effect, the damage is dealt after the push move takes place."
+    if any(e.name == "push" for e in effects):
+        effects = tuple(e for e in effects if e.name == "push") + tuple(e for e in effects if e.name != "push")
     for e in effects:
         if battle.hero(i).defeated and e.name != "heal":
             break

@@ -160,3 +160,19 @@ def test_assign_if_able_keeps_the_hero_placing_dice_that_fit():
         while DoneAssigning() not in s.legal_actions():
             s.play(next(a for a in s.legal_actions() if isinstance(a, Assign)))
         assert not any(isinstance(a, Assign) for a in s.legal_actions()) or not must
+
+
+def test_a_push_with_damage_moves_the_target_before_the_damage():
+    """Battle Effects, Push: "If damage is dealt during a push effect, the damage is dealt after the push move
+    takes place." Shove (damage and push) pushes first, then deals its damage."""
+    from explorer.doomrock.abilities import resolve
+    s = started(heroes=("paladin", "rogue"))
+    b = s.state.battle
+    b = b.with_hero(0, group=b.enemy("E1").group).with_enemy("E1", hp=5, armour=0, shields=0)
+    card = DECK.card("shove")
+    b2, events = resolve(b, DECK, 0, card.effects, card.heroism, 0, "E1", card.name)
+    texts = [e.text for e in events]
+    pushed = next(k for k, t in enumerate(texts) if "pushed" in t)
+    hurt = next(k for k, t in enumerate(texts) if "loses" in t)
+    assert pushed < hurt
+    assert b2.enemy("E1").group != b.enemy("E1").group and b2.enemy("E1").hp < 5
