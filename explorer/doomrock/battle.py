@@ -98,7 +98,8 @@ def _decisions(b: Battle, deck: Deck, options: Options) -> list:
             acts += [Activate(p.hero, cid, t, n) for t in targets(b, p.hero, card.target, card.effects) for n in range(most + 1)]
         return acts + _items(b, deck) + [NoReaction()]
     taken = dict(p.shares)
-    return [TakeDamage(i) for i in b.alive_heroes if b.hero(i).life - taken.get(i, 0) > 0]
+    # Items "may be used ... at any time and this action may interrupt enemy actions".
+    return [TakeDamage(i) for i in b.alive_heroes if b.hero(i).life - taken.get(i, 0) > 0] + _items(b, deck)
 
 
 def _labels(b: Battle) -> tuple[int, ...]:

@@ -176,3 +176,21 @@ def test_a_push_with_damage_moves_the_target_before_the_damage():
     hurt = next(k for k, t in enumerate(texts) if "loses" in t)
     assert pushed < hurt
     assert b2.enemy("E1").group != b.enemy("E1").group and b2.enemy("E1").hp < 5
+
+
+def test_an_item_may_be_used_while_the_party_divides_party_damage():
+    """Items: consumables "may be used and discarded at any time and this action may interrupt enemy actions".
+    While the party divides party damage, a hero may still use an item (the AI card stays paused)."""
+    from explorer.doomrock import UseItem
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    s = started(heroes=("paladin", "rogue"))
+    b0 = replace(s.state.battle, phase="boss").with_hero(1, hp=3, items=("buckler",))
+    b, _ = run_script(b0, DECK, s.options, "E3", (AIAction("party_damage", amount=2),), None)
+    acts = rules.legal_actions(b, DECK, s.options)
+    assert UseItem(1, "buckler", "self") in acts and rules.TakeDamage(0) in acts
+    b, _ = rules.apply(b, DECK, s.options, UseItem(1, "buckler", "self"))
+    assert b.paused is not None and b.paused.kind == "party_damage" and b.hero(1).shields >= 1
+    b, _ = rules.apply(b, DECK, s.options, rules.TakeDamage(1))
+    b, _ = rules.apply(b, DECK, s.options, rules.TakeDamage(1))
+    assert b.paused is None and b.hero(1).hp == 3 - 2 + 1  # the buckler's shield absorbed a point
