@@ -208,18 +208,18 @@ def expose_need(b: Battle, deck: Deck, action) -> int:
     def script(lines) -> int:
         return sum(a.amount for a in lines if a.do == "expose")
 
+    # A paused AI card goes on after the players' answer (a reaction, an item, a target, a die, damage).
+    waiting = script(b.paused.script) if b.paused is not None else 0
     if isinstance(action, Activate):
         card = deck.card(action.card)
-        return count(card.effects, action.heroism, card.heroism)
+        return waiting + count(card.effects, action.heroism, card.heroism)
     if isinstance(action, UseItem):
-        return count(deck.card(action.item).use)
+        return waiting + count(deck.card(action.item).use)
     if isinstance(action, (ActivateMinion, ActivateBoss)):
         part = "minion" if isinstance(action, ActivateMinion) else "boss"
         cards = deck.card(b.enemy(action.enemy).deck).cards
         return max((script(getattr(c, part)) for c in cards), default=0)
-    if isinstance(action, (GiveDie, TakeDamage)) and b.paused is not None:
-        return script(b.paused.script)
-    return 0
+    return waiting
 
 
 # ---- doing it -------------------------------------------------------------------------------

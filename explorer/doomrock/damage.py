@@ -29,6 +29,7 @@ def place_expose(battle: Battle, target: int | str, count: int, deck: Deck | Non
     marker left anywhere, the expose explosion occurs.
     """
     events: list[Event] = []
+    placed = 0
     for _ in range(count):
         if not battle.expose_pool:
             if not battle.expose_up:
@@ -43,7 +44,8 @@ def place_expose(battle: Battle, target: int | str, count: int, deck: Deck | Non
             battle = battle.with_hero(target, expose=battle.hero(target).expose + (top,))
         else:
             battle = battle.with_enemy(target, expose=battle.enemy(target).expose + (top,))
-    events.append(Event(f"{name_of(battle, target)} is exposed ({count} marker{'s' * (count > 1)}).", SECTION))
+        placed += 1
+    events.append(Event(f"{name_of(battle, target)} is exposed ({placed} marker{'s' * (placed != 1)}).", SECTION))
     return battle, events
 
 

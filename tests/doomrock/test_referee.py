@@ -194,3 +194,22 @@ def test_an_item_may_be_used_while_the_party_divides_party_damage():
     b, _ = rules.apply(b, DECK, s.options, rules.TakeDamage(1))
     b, _ = rules.apply(b, DECK, s.options, rules.TakeDamage(1))
     assert b.paused is None and b.hero(1).hp == 3 - 2 + 1  # the buckler's shield absorbed a point
+
+
+def test_the_expose_pool_reshuffles_when_it_runs_out_after_a_reaction_pause():
+    """Battle Effects: "If players ever run out of face down expose markers, all face up expose markers should
+    immediately be turned face down and shuffled to form a new marker pool." An AI card that goes on after
+    the party declines to react still places every marker it names."""
+    from explorer.doomrock import NoReaction
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.state import Pause
+    s = started(heroes=("paladin", "rogue"))
+    b = replace(s.state.battle, phase="boss")
+    pool = b.expose_pool
+    b = replace(b, expose_pool=pool[:1], expose_up=pool[1:6])
+    script = (AIAction("attack", ("highest",), 1, "any"), AIAction("expose", ("highest",), 3))
+    b = replace(b, paused=Pause("E3", script, None, "Battle Sequence: Boss Activations", "reaction", hero=0))
+    spec = rules.chance(b, DECK, s.options, NoReaction())
+    assert spec is not None
+    b2, events = rules.apply(b, DECK, s.options, NoReaction(), spec.sample(np.random.default_rng(1)))
+    assert len(b2.hero(0).expose) == 3 and any("exposed (3 markers)" in e.text for e in events)
