@@ -371,7 +371,8 @@ def start_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
     enc = c.encounters[0]
     b = new_battle(c.deck, c.heroes, enc, c.options.formation, c.inventory)
     why = "Time has run out" if c.time == 0 else "The final challenge awaits at Doomrock"
-    return replace(c, phase="battle", battle=b, inventory=(), map_actions=0), [Event(f"{why}: the battle against {c.deck.card(enc).name} begins!", "Battles")]
+    event = Event(f"{why}: the battle against {c.deck.card(enc).name} begins!", "Battles")
+    return replace(c, phase="battle", battle=b, inventory=(), map_actions=0), [event]
 
 
 def finish_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
@@ -385,10 +386,11 @@ def finish_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
                    for bh in b.heroes)
     c = replace(c, heroes=heroes, battle=None, expose_pool=markers, inventory=b.inventory, encounters=c.encounters[1:], battles_won=c.battles_won + 1)
     rewards = c.deck.card(c.setting).rewards
-    if not c.encounters:  # "Afterwards, the party receives battle rewards ... If the battle was the final battle, heroes win"
+    if not c.encounters:  # "the party receives battle rewards ... If the battle was the final battle, heroes win"
         c, events = run(push(replace(c, phase="map"), rewards))
         c, more = final_victory(c)
-        return c, [Event("Victory! The party collects the battle rewards.", "End of Round: Battle victory")] + events + more
+        won = Event("Victory! The party collects the battle rewards.", "End of Round: Battle victory")
+        return c, [won, *events, *more]
     setting = c.settings_deck[0] if c.settings_deck else c.setting
     c = replace(c, phase="map", setting=setting, settings_deck=c.settings_deck[1:], time=c.deck.card(setting).time)
     c = push(c, rewards)
@@ -399,7 +401,8 @@ def finish_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
 def final_victory(c: Campaign) -> tuple[Campaign, list[Event]]:
     """Victory conditions: the game is won once the final battle's rewards are collected."""
     if c.result is None and c.phase == "map" and not c.encounters and not c.pending:
-        return replace(c, result="victory", phase="over"), [Event("The final battle is won: the heroes win the game!", "Adventuring: Victory and loss conditions")]
+        won = Event("The final battle is won: the heroes win the game!", "Adventuring: Victory and loss conditions")
+        return replace(c, result="victory", phase="over"), [won]
     return c, []
 
 

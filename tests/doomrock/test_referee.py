@@ -113,7 +113,8 @@ def test_every_event_names_a_rulebook_section():
     """Events are tagged with a real section of the rulebook (its table of contents)."""
     from explorer.doomrock.bots import RandomBot
     seen = set()
-    for game, players, seed in (("doomrock", 2, 0), ("doomrock", 3, 1), ("doomrock-battle", 4, 2), ("doomrock-battle", 2, 3)):
+    runs = (("doomrock", 2, 0), ("doomrock", 3, 1), ("doomrock-battle", 4, 2), ("doomrock-battle", 2, 3))
+    for game, players, seed in runs:
         s = Session(game, Options(players=players, heavy_planning=seed == 1), DECK, seed=seed)
         bot = RandomBot(np.random.default_rng(seed))
         for _ in range(3000):
