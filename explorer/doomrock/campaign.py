@@ -24,7 +24,7 @@ from .effects import STATS
 from .items import can_equip
 from .refusals import explain
 from .setup import new_battle
-from .state import CHANCE, PARTY, TERMINAL, Roll, RollExtra, SetUpBattle, ShuffleExpose, TakeDamage
+from .state import CHANCE, PARTY, TERMINAL, Roll, RollExtra, SetUpBattle, ShuffleExpose, TakeDamage, UseItem
 
 MAP = "Adventuring: Adventure map actions"
 
@@ -99,7 +99,7 @@ def legal_actions(c: Campaign) -> list:
         return _shop(c) + [LeaveShop()]
     if isinstance(head, DrawEvent):
         return [ShuffleEvents(head.deck)]
-    acts = _gear(c) + [Visit(k) for k, loc in enumerate(locations(c)) if affordable(c, loc)]
+    acts = _gear(c) + [Visit(k) for k, loc in enumerate(locations(c)) if affordable(c, loc)] + _consumables(c)
     if c.time > 0:
         acts += [Travel(k) for k in range(len(c.board)) if k != c.position]
         if c.area.secrets > 0:
@@ -118,6 +118,41 @@ def _gear(c: Campaign) -> list:
     acts = [Unequip(i, it) for i, h in enumerate(c.heroes) for it in dict.fromkeys(h.items)]
     acts += [Equip(i, it) for i in range(len(c.heroes)) for it in dict.fromkeys(c.inventory) if can_equip(c.deck, c.heroes[i], it)]
     return acts
+
+
+MAP_USES = ("heal", "shield")  # Use: effects that mean something on the adventure map
+
+
+def _consumables(c: Campaign) -> list:
+    """Items: consumables "may be used and discarded at any time", on the map too (healing, shields; DR-35)."""
+    acts = []
+    for i, h in enumerate(c.heroes):
+        for it in dict.fromkeys(h.items):
+            card = c.deck.card(it)
+            if card.slot != "consumable" or not card.use or any(e.name not in MAP_USES for e in card.use):
+                continue
+            if card.target == "hero":
+                acts += [UseItem(i, it, f"hero:{j}") for j, o in enumerate(c.heroes) if o.hp > 0]
+            else:
+                acts.append(UseItem(i, it, "self"))
+    return acts
+
+
+def use_on_map(c: Campaign, action: UseItem) -> tuple[Campaign, list[Event]]:
+    """Items: a consumable used on the map heals real HP (up to the maximum) or gives shields, then is discarded."""
+    card = c.deck.card(action.item)
+    h = c.heroes[action.hero]
+    items = list(h.items)
+    items.remove(action.item)
+    c = c.with_hero(action.hero, items=tuple(items))
+    j = action.hero if action.target == "self" else int(action.target.split(":")[1])
+    for e in card.use:
+        t = c.heroes[j]
+        if e.name == "heal":
+            c = c.with_hero(j, hp=min(t.max_hp, t.hp + e.param("amount")))
+        else:
+            c = c.with_hero(j, shields=t.shields + e.param("amount"))
+    return c, [Event(f"{h.name} uses {card.name} on {c.heroes[j].name}.", "Items: Using items")]
 
 
 def _shop(c: Campaign) -> list:
@@ -316,6 +351,8 @@ def _map_action(c: Campaign, action, outcome) -> tuple[Campaign, list[Event]]:
         return c, [Event(f"The {action.deck} event deck is reshuffled.", "Adventuring: Perils")]
     if isinstance(action, StartBattle):
         return start_battle(c)
+    if isinstance(action, UseItem):
+        return use_on_map(c, action)
     raise IllegalAction(f"{action} is not a map action")  # pragma: no cover
 
 

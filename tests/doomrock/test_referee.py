@@ -214,3 +214,21 @@ def test_the_expose_pool_reshuffles_when_it_runs_out_after_a_reaction_pause():
     assert spec is not None
     b2, events = rules.apply(b, DECK, s.options, NoReaction(), spec.sample(np.random.default_rng(1)))
     assert len(b2.hero(0).expose) == 3 and any("exposed (3 markers)" in e.text for e in events)
+
+
+def test_a_consumable_may_be_used_on_the_adventure_map():
+    """Items: "Some items are marked with a consumable trait. These items may be used and discarded at any
+    time." On the map a healing draught heals real HP (never above the maximum) and is discarded."""
+    from explorer.doomrock import UseItem
+    from explorer.doomrock import campaign as camp
+    from explorer.doomrock.campaign_state import SetUp
+    s = Session("doomrock", Options(players=2, heroes=("rogue", "paladin")), DECK, seed=7)
+    s.play(SetUp())
+    c = s.state.with_hero(0, items=("healing_draught", "short_sword")).with_hero(1, hp=2)
+    acts = camp.legal_actions(c)
+    assert UseItem(0, "healing_draught", "hero:1") in acts
+    assert not any(isinstance(a, UseItem) and a.item == "short_sword" for a in acts)  # not a consumable
+    c2, events = camp.apply(c, UseItem(0, "healing_draught", "hero:1"))
+    heal = next(e.param("amount") for e in DECK.card("healing_draught").use if e.name == "heal")
+    assert c2.heroes[1].hp == min(c.heroes[1].max_hp, 2 + heal)
+    assert c2.heroes[0].items == ("short_sword",) and "Healing draught" in events[0].text
