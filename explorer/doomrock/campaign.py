@@ -436,7 +436,7 @@ def finish_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
 
 
 def final_victory(c: Campaign) -> tuple[Campaign, list[Event]]:
-    """Victory conditions: the game is won once the final battle's rewards are collected."""
+    """Adventuring, Victory and loss conditions: the game is won once the final battle's rewards are collected."""
     if c.result is None and c.phase == "map" and not c.encounters and not c.pending:
         won = Event("The final battle is won: the heroes win the game!", "Adventuring: Victory and loss conditions")
         return replace(c, result="victory", phase="over"), [won]

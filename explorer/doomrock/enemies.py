@@ -150,7 +150,7 @@ def steal(battle: Battle, deck: Deck, uid: str, die) -> tuple[Battle, list[Event
 
 
 def missing_dice(b: Battle, i: int) -> bool:
-    """A hero missing dice: fewer dice in hand than ability cards (plus this round's extra dice)."""
+    """Die steal: a hero missing dice has fewer dice in hand than ability cards (plus this round's extra dice)."""
     h = b.hero(i)
     return sum(x.owner == i and x.place != "stolen" for x in b.dice) < len(h.abilities) + h.extra
 
@@ -161,7 +161,8 @@ def takers(b: Battle) -> list[int]:
 
 
 def returned_die(b: Battle):
-    """A stolen die on a defeated enemy waiting for the players to choose who of several heroes gets it."""
+    """Die steal: a stolen die on a defeated enemy, waiting for the players to choose which of several heroes
+    missing dice gets it."""
     if len(takers(b)) < 2:
         return None
     return next((d for d in b.dice if d.place == "stolen" and b.enemy(d.card).defeated), None)
