@@ -204,7 +204,8 @@ def threat_html(b, threat) -> str:
         return ('<div class="dr-panel dr-threat" data-activations="0"><b>Threat this round</b>: '
                 'the enemies have no activation left this round.</div>')
     def chance(p, se):
-        return f"{float(p):.0%}" if threat.exact else f"\u2248{float(p):.0%} \u00b1{se:.0%}"
+        text = "<1%" if 0 < float(p) < 0.005 else f"{float(p):.0%}"  # never "0%" for a real chance
+        return text if threat.exact else f"\u2248{text} \u00b1{se:.0%}"
     rows = ""
     for h in threat.heroes:
         if h.life <= 0:
