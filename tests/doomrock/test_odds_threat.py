@@ -111,9 +111,17 @@ def test_a_tiny_case_equals_every_draw_played_through_the_engine():
     assert all(0 < h.defeated < 1 for h in threat.heroes)  # the case is not trivial
 
 
-@pytest.mark.parametrize("players, encounter, seed, round_, n", [(2, "the_dragon", 5, 2, 800), (3, "goblin_raid", 2, 2, 400)])
-def test_exact_odds_agree_with_play_outs_through_the_session(players, encounter, seed, round_, n):
+@pytest.mark.parametrize("players, encounter, seed, round_, hp, n", [
+    (2, "the_dragon", 5, 2, None, 800),   # expose markers placed and revealed within the round
+    (3, "goblin_raid", 2, 2, None, 400),
+    (2, "the_dragon", 1, 2, 2, 600),      # party damage divided by the party (DRA4 still in the draw pile)
+    (3, "zombie_horde", 5, 2, 2, 400),    # an empty draw pile: the Session reshuffles the discards
+])
+def test_exact_odds_agree_with_play_outs_through_the_session(players, encounter, seed, round_, hp, n):
     state = reach(players, encounter, seed, round_)
+    if hp is not None:  # weakened heroes, so that defeats are neither sure nor impossible
+        b = state.battle
+        state = replace(state, battle=replace(b, heroes=tuple(replace(h, hp=min(h.hp, hp), broken=0) for h in b.heroes)))
     threat = round_threat(state.battle, state.deck, state.options)
     assert threat.exact
     lives = tuple(h.life for h in state.battle.heroes)

@@ -144,7 +144,7 @@ def enemy_phase_start(b: Battle, deck: Deck) -> Battle:
     return settle(b, deck)[0]
 
 
-def round_threat(battle: Battle, deck: Deck, options: Options, *, max_steps: int = 20_000, max_activations: int = 8,
+def round_threat(battle: Battle, deck: Deck, options: Options, *, max_steps: int = 20_000, max_activations: int = 12,
                  samples: int = 2_000, seed: int = 0) -> RoundThreat:
     """P(defeated this round) per hero and P(the party loses a hero), from the enemies' AI decks.
 
