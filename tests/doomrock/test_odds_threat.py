@@ -176,3 +176,31 @@ def test_bad_arguments_are_refused_by_name(field, value):
     state = reach(2, "goblin_raid", 5, 1)
     with pytest.raises(ValueError, match=field):
         round_threat(state.battle, state.deck, state.options, **{field: value})
+
+
+def test_a_decision_inside_an_ai_card_leaves_the_odds_of_the_end_of_the_turn_unchanged():
+    """The party's forced choices (a die to give up, a point of party damage) are the reading's own choices,
+    so playing one cannot move the distribution of the heroes' life at the end of the enemies' turn."""
+    checked = 0
+    for players, encounter, seed in [(3, "zombie_horde", 2), (2, "goblin_raid", 1), (2, "the_dragon", 3), (3, "the_lich", 6)]:
+        s = Session("doomrock-battle", Options(players=players, encounter=encounter), seed=seed)
+        s.play(SetUpBattle())
+        bot = GreedyBot(np.random.default_rng(seed))
+        while not s.is_over() and s.state.battle.round <= 8:
+            b, deck, options = s.state.battle, s.state.deck, s.state.options
+            acts = s.legal_actions()
+            if b.paused is None or b.paused.kind not in ("steal", "party_damage", "target"):
+                s.play(acts[0] if s.game.current_player(s.state) == CHANCE else
+                       party_choice(b, deck, options, acts) if b.phase in ("minions", "boss") else bot.choose(s.state, acts))
+                continue
+            before = round_threat(b, deck, options)
+            s.play(party_choice(b, deck, options, acts))
+            after = round_threat(s.state.battle, deck, options)
+            if len(s.state.battle.expose_up + s.state.battle.expose_out) != len(b.expose_up + b.expose_out):
+                continue  # markers were revealed: the odds are now conditioned on what was seen
+            assert before.exact and after.exact
+            assert [{h.life - k: p for k, p in h.hp_lost.items()} for h in before.heroes] == \
+                   [{h.life - k: p for k, p in h.hp_lost.items()} for h in after.heroes]
+            assert [h.defeated for h in before.heroes] == [h.defeated for h in after.heroes]
+            checked += 1
+    assert checked >= 4
