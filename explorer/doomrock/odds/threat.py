@@ -24,6 +24,7 @@ from math import sqrt
 
 import numpy as np
 
+from ...core.chance import Joint
 from ..battle import apply, chance, legal_actions, settle
 from ..bots import GreedyBot
 from ..cards import Deck
@@ -274,7 +275,7 @@ def _draws(b: Battle, deck: Deck, options: Options, action):
         top = b if reshuffle else replace(b, ai_draw=tuple((d, order if d == deck_id else v) for d, v in b.ai_draw))
         spec = chance(top, deck, options, action)
         outcome = list(order) if reshuffle else None
-        if spec is not None and type(spec).__name__ == "Joint":
+        if isinstance(spec, Joint):  # the expose pool may run out: a rank order is owed (used only if it does)
             parts = dict(spec.parts)
             outcome = {"reshuffle": list(parts["reshuffle"].cards)} | ({"ai": list(order)} if "ai" in parts else {})
         yield top, outcome, Fraction(k, len(cards))
