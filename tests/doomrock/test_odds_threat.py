@@ -204,3 +204,11 @@ def test_a_decision_inside_an_ai_card_leaves_the_odds_of_the_end_of_the_turn_unc
             assert [h.defeated for h in before.heroes] == [h.defeated for h in after.heroes]
             checked += 1
     assert checked >= 4
+
+
+def test_a_shuffle_of_known_expose_markers_during_the_turn_falls_back_to_the_estimate():
+    state = tiny()
+    b = replace(state.battle, expose_pool=(), expose_up=("blank#1", "push#1"))  # the pool must be reshuffled first
+    threat = round_threat(b, state.deck, state.options, samples=200, seed=5)
+    assert not threat.exact and threat.samples == 200 and "shuffle of expose markers" in threat.note
+    assert all(0 <= h.defeated <= 1 and h.stderr >= 0 for h in threat.heroes)
