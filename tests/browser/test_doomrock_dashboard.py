@@ -6,6 +6,7 @@ import pytest
 from explorer.core import Session
 from explorer.doomrock import KeepDice, Options, Reroll, Roll, SetUpBattle
 from explorer.doomrock.odds.advice import roll_advice
+from explorer.doomrock.odds.threat import round_threat
 
 pytestmark = pytest.mark.browser
 
@@ -93,6 +94,11 @@ def test_a_roll_phase_and_a_round_match_the_engine(page, voila_server, artifacts
     assert "if they hit" in tip and "damage to" in tip  # the damage odds on hover
     lives = page.locator(".dr-hero").evaluate_all("els => els.map(e => +e.dataset.life)")
     assert lives == [h.life for h in b.heroes]
+    # Threat this round, next to the damage odds: per hero, the chance the coming enemy activations defeat them.
+    threat = round_threat(b, engine.state.deck, engine.state.options, max_steps=1_500, samples=200)
+    page.wait_for_selector(".dr-threat .dr-threat-hero", timeout=20_000)
+    shown = page.locator(".dr-threat-hero").evaluate_all("els => els.map(e => [+e.dataset.hero, e.dataset.defeat])")
+    assert shown == [[h.hero, f"{float(h.defeated):.6f}"] for h in threat.heroes if h.life > 0]
     assert no_horizontal_overflow(page)
     page.screenshot(path=str(artifacts / "doomrock_round_1366.png"), full_page=True)
 

@@ -182,3 +182,22 @@ def test_hovering_an_enemy_shows_the_damage_odds_of_its_attacks(app):
         assert all(f"{n} damage to" in tip for n in amounts)
         assert f'data-enemy="{e.uid}"' in app.field.value
     assert "if they hit" in app.field.value
+
+
+def test_threat_this_round_per_hero_next_to_the_damage_odds(app):
+    from explorer.doomrock.odds.threat import round_threat
+    b, deck, options = app.session.state.battle, app.session.state.deck, app.session.state.options
+    threat = round_threat(b, deck, options, max_steps=1_500, samples=200)
+    assert "Damage odds" in app.danger.value and "Threat this round" in app.danger.value
+    for h in threat.heroes:
+        assert f'data-hero="{h.hero}" data-defeat="{float(h.defeated):.6f}"' in app.danger.value
+    while app.session.state.battle.phase != "minions":
+        app.bot_button.click()
+    b = app.session.state.battle
+    threat = round_threat(b, deck, options, max_steps=1_500, samples=200)
+    assert threat.activations > 0 and f'data-activations="{threat.activations}"' in app.danger.value
+    for h in threat.heroes:
+        assert f'{h.name} defeated' in app.danger.value and f'data-defeat="{float(h.defeated):.6f}"' in app.danger.value
+    while app.session.state.battle.phase in ("minions", "boss"):
+        app.bot_button.click()
+    assert "no activation left this round" in app.danger.value

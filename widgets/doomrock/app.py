@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+from dataclasses import replace
 from html import escape
 
 import ipywidgets as w
@@ -32,6 +33,7 @@ from explorer.doomrock import (
 )
 from explorer.doomrock.deckfile import deck_from_json
 from explorer.doomrock.odds.advice import attack_damage, hero_damage_odds, incoming_attack, review_keeps, roll_advice
+from explorer.doomrock.odds.threat import enemy_phase_start, round_threat
 
 from ..files import FilePicker
 from ..history import HistoryBar
@@ -39,11 +41,23 @@ from ..log import EventLog
 from ..odds import OddsChart
 from .labels import describe
 from .map_view import describe_map_action, map_html
-from .views import CSS, LEGEND, ai_card_html, battlefield_html, danger_html, expose_html, party_html
+from .views import CSS, LEGEND, ai_card_html, battlefield_html, danger_html, expose_html, party_html, threat_html
 
 MODES = [("Random dice", "random"), ("Table dice", "table")]
 KINDS = [("Battle", "doomrock-battle"), ("Campaign", "doomrock")]
 MAX_BARS = 10
+#: The threat line's work: exact up to this many engine actions, else an estimate from this many play-outs.
+THREAT_STEPS = 1_500
+THREAT_SAMPLES = 200
+
+
+def _threat_board(b, deck):
+    """What the threat line depends on: the board the enemies would act on, less the dice not locked and
+    the heroism (the party neither reacts nor uses items while the enemies act, ruling DR-O12, so a die
+    on a card changes whom a steal robs, never the HP lost), so placing dice keeps the cached figures."""
+    start = enemy_phase_start(b, deck)
+    return replace(start, dice=tuple(d for d in start.dice if d.place in ("locked", "stolen")),
+                   heroes=tuple(replace(h, heroism=0, heroism_on=()) for h in start.heroes))
 
 
 class DoomrockApp(w.VBox):
@@ -123,6 +137,7 @@ class DoomrockApp(w.VBox):
         self.save_button.add_class("save")
         self.save_button.on_click(lambda _: self._offer_save())
         self.files = FilePicker(self._load_file)
+        self._threat_cache: dict = {}
         self.session = self._new_session(options, seed, game)
         self.bot = GreedyBot(np.random.default_rng(0))
         self.history = HistoryBar(self.session, self.refresh)
@@ -318,7 +333,8 @@ class DoomrockApp(w.VBox):
             self.expose.value = expose_html(b)
             self.party.value = party_html(b, deck, advice)
             self.ai_card.value = ai_card_html(b, deck, self._drawn())
-            self.danger.value = danger_html(b, self._danger_rows(b, deck), incoming_attack(b, deck, state.options))
+            self.danger.value = (danger_html(b, self._danger_rows(b, deck), incoming_attack(b, deck, state.options))
+                                 + threat_html(b, self._round_threat(b, deck, state.options)))
         else:
             self.field.value = self.expose.value = self.party.value = self.danger.value = ""
             self.ai_card.value = '<div class="dr-panel">On the adventure map: the battle views return at the next battle.</div>'
@@ -407,6 +423,19 @@ class DoomrockApp(w.VBox):
                     text.append(f"{n} damage to {b.hero(i).name}: {lost:.2f} HP lost on average, defeat {dead:.0%}")
             out[e.uid] = "\n".join(text)
         return out
+
+    def _round_threat(self, b, deck, options):
+        """Threat this round (cached per board the enemies would act on): exact when small enough, else a
+        seeded estimate. In the roll phase, rolling and re-rolling leave that board as it is."""
+        key = (_threat_board(b, deck), id(deck), options)
+        if key not in self._threat_cache:
+            if len(self._threat_cache) > 64:
+                self._threat_cache.clear()
+            try:
+                self._threat_cache[key] = round_threat(b, deck, options, max_steps=THREAT_STEPS, samples=THREAT_SAMPLES)
+            except Exception as e:  # a sentence on the page, never a traceback
+                self._threat_cache[key] = f"no threat odds here ({type(e).__name__}: {e})"
+        return self._threat_cache[key]
 
     def _danger_rows(self, b, deck):
         rows = []

@@ -193,6 +193,33 @@ def danger_html(b, rows, incoming=None) -> str:
             f'<div style="overflow-x:auto"><table><tr><th>hero</th>{head}</tr>{body}</table></div></div>')
 
 
+
+def threat_html(b, threat) -> str:
+    """Threat this round: per hero, the chance the enemy activations still to come defeat the hero."""
+    if threat is None:
+        return ""
+    if isinstance(threat, str):
+        return f'<div class="dr-panel dr-threat"><b>Threat this round</b>: {escape(threat)}.</div>'
+    if threat.activations == 0:
+        return ('<div class="dr-panel dr-threat" data-activations="0"><b>Threat this round</b>: '
+                'the enemies have no activation left this round.</div>')
+    def chance(p, se):
+        text = "<1%" if 0 < float(p) < 0.005 else f"{float(p):.0%}"  # never "0%" for a real chance
+        return text if threat.exact else f"\u2248{text} \u00b1{se:.0%}"
+    rows = ""
+    for h in threat.heroes:
+        if h.life <= 0:
+            continue
+        rows += (f'<div class="dr-threat-hero" data-hero="{h.hero}" data-defeat="{float(h.defeated):.6f}">'
+                 f'Threat this round: {escape(h.name)} defeated {chance(h.defeated, h.stderr)} \u2620 '
+                 f'({h.expected_loss:.2f} HP lost on average)</div>')
+    how = ("exact over every AI card the enemies may draw" if threat.exact
+           else escape(threat.note))
+    return (f'<div class="dr-panel dr-threat" data-activations="{threat.activations}" data-exact="{int(threat.exact)}">'
+            f'<b>Threat this round</b> ({threat.activations} enemy activation(s) to come; {how}; '
+            f'no reactions or items, the board as it stands):{rows}'
+            f'<div class="dr-threat-party">The party loses a hero: {chance(threat.party_loses, threat.party_stderr)}</div></div>')
+
 LEGEND = ('<div class="dr-legend"><b>Legend:</b>'
           f'<span>{die_svg(4, 18)} a die (pips = face)</span><span>{die_svg(None, 18)} empty charge</span>'
           f'<span>{token_svg("hp", "", "")} hit points</span><span>{token_svg("shield", "", "")} shields</span>'
@@ -202,4 +229,5 @@ LEGEND = ('<div class="dr-legend"><b>Legend:</b>'
           '<span>\u2713 activated</span><span>\u2620 chance of defeat</span>'
           '<span>% best chance to activate a card this roll phase</span>'
           '<span>\u27f3 n: mark a die of face n to re-roll</span>'
-          '<span>hover an enemy: the damage odds of its attacks</span></div>')
+          '<span>hover an enemy: the damage odds of its attacks</span>'
+          '<span>threat this round: chance of defeat by the enemy activations still to come</span></div>')

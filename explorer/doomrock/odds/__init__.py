@@ -1,6 +1,7 @@
 """Exact odds for Assault on Doomrock: the roll phase, damage, LOOT! and TEST.
 
-Pure functions over plain numbers; only ``advice`` (imported on its own) reads the engine's battle state.
+Pure functions over plain numbers; only ``advice`` and ``threat`` (imported on their own) read the engine's
+battle state (``threat.round_threat``: the chance each hero is defeated by this round's enemy activations).
 
     >>> from explorer.doomrock.odds import RollPhaseSolver, best_activations
     >>> cards = [([(5,), (6,)], 2), ([(6, 6)], 1)]        # "5 or 6" x2, "two 6s" x1
