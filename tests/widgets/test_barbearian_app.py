@@ -232,16 +232,17 @@ def test_undo_never_goes_behind_a_ready(app):
 
 
 def test_odds_chart_shows_exact_raid_odds(app):
-    figure = app.odds_chart.figure
-    assert list(figure.data[0].y) == pytest.approx([odds.raid_success(3, b) for b in range(1, 19)])
+    chart = app.odds_chart
+    assert chart.values == pytest.approx([odds.raid_success(3, b) for b in range(1, 19)])
     keep_trials_and_roll(app)
     find(app, "bb-screen-ready").click()  # Blue at the screen: Blue's odds
     m = odds.clash_matrix((4, 2, 5), (3, 3, 4), pareto=True)
     best = max((i for i, s in enumerate(m.rows) if s.attack), key=lambda i: (m.a_success()[i], m.rows[i].attack))
-    assert app.odds_chart.figure is figure
-    assert figure.data[0].x[0] == f"raid Red (send {m.rows[best].attack})"
-    assert figure.data[0].y[0] == pytest.approx(m.a_success()[best])
-    assert "Blue's roll 4, 2, 5" in figure.layout.title.text
+    assert app.odds_chart is chart
+    assert chart.labels[0].startswith("Raid Red") and f"send {m.rows[best].attack}" in chart.labels[0]
+    assert chart.values[0] == pytest.approx(m.a_success()[best])
+    assert "Blue's roll 4, 2, 5" in chart.title
+    assert chart.labels[0] in chart.widget.value.replace("&#x27;", "'")  # drawn in the page
 
 
 def test_new_game_controls_seat_bots_and_seed(app):

@@ -72,12 +72,12 @@ class BarbearianApp(w.VBox):
         self.table.start()
         self._settle()
         first = raid_odds(self.table.state, self._focus_seat())
-        self.odds_chart = OddsChart(first.title, first.labels, first.values, y_title="probability", width=440)
-        self.odds_chart.figure.update_yaxes(range=[0, 1.05])
+        self.odds_chart = OddsChart(first.title, first.labels, first.values, value_max=1.0, fmt="{:.0%}", width=420)
         self.odds_note = self._html("bb-odds-note")
         self.history = GuardedHistoryBar(self.table.session, self._safe(self._history_moved),
                                          floor=lambda: self.table.floor(), stop=lambda: self.table.human_decides())
         self._layout()
+        self.controls.show_seed(self.table.session.seed)
         self.refresh()
 
     @staticmethod
@@ -87,13 +87,16 @@ class BarbearianApp(w.VBox):
         return h
 
     def _layout(self) -> None:
-        odds = w.VBox([self.odds_chart.widget, self.odds_note], layout=w.Layout(width="450px"))
+        odds = w.VBox([self.odds_chart.widget, self.odds_note],
+                      layout=w.Layout(flex="1 1 300px", max_width="440px", min_width="0"))
         odds.add_class("bb-odds")
         play = w.VBox([self.actions, self.status, self.roll, self.reveal, self.forces],
-                      layout=w.Layout(flex="1 1 auto", min_width="420px"))
-        self.children = (w.HTML(CSS + BB_CSS + "<h2>BarBEARian Battlegrounds</h2>"), self.controls, self.header,
-                         w.HBox([play, odds]), self.villages, self.supply, self.history,
-                         w.HTML("<b>Event log</b> (newest first)"), self.event_log)
+                      layout=w.Layout(flex="3 1 420px", min_width="0", max_width="100%"))
+        main = w.HBox([play, odds], layout=w.Layout(flex_flow="row wrap", max_width="100%"))
+        main.add_class("rx-wrap")
+        self.children = (w.HTML(CSS + BB_CSS + '<h2 class="rx-title">BarBEARian Battlegrounds</h2>'), self.controls,
+                         self.header, main, self.villages, self.supply, self.history,
+                         w.HTML('<b>Event log</b> <span class="rx-small">(newest first)</span>'), self.event_log)
 
     # -- safety: a hosted dashboard shows a sentence, never a traceback -----------------------------
     def _safe(self, fn):
@@ -123,6 +126,7 @@ class BarbearianApp(w.VBox):
         self.bots_paused = False
         self._settle()
         self.history.attach(self.table.session)
+        self.controls.show_seed(self.table.session.seed)
         self.status.value = f"New game: {players} players, seed {self.table.session.seed}."
         self.refresh()
 
@@ -224,7 +228,7 @@ class BarbearianApp(w.VBox):
         self.history.refresh()
         events = self.table.session.events
         shown = events[: len(events) - self.narrator.hidden_events][-self.event_log.limit:]
-        self.event_log.show(shown[::-1])  # newest first: the log box scrolls
+        self.event_log.show(shown)  # the log puts the newest first
         self._show_odds(v)
 
     def _turn_note(self) -> str:

@@ -34,8 +34,8 @@ def before_roll(state, seat: int) -> RaidOdds:
     ct = bool(_perks(state, seat).free_agents)
     values = [odds.raid_success(dice, b, captains_training=ct) for b in BARRACKS_VALUES]
     extra = " with Captain's Training" if ct else ""
-    return RaidOdds([str(b) for b in BARRACKS_VALUES], values,
-                    f"{state.name(seat)}'s {dice} dice: chance to break a Barracks of b",
+    return RaidOdds([f"Barracks {b}" for b in BARRACKS_VALUES], values,
+                    f"{state.name(seat)}'s {dice} dice: chance to break in",
                     f"Before the roll{extra}: the strongest group one roll can send (one value, or several dice "
                     f"of the same value) against each Barracks value; a tie goes to the raider.")
 
@@ -56,12 +56,13 @@ def after_roll(state, seat: int) -> RaidOdds:
         best = max(raids, key=lambda i: (success[i], m.rows[i].attack))
         guard = max(range(len(m.rows)), key=lambda i: (m.rows[i].barracks, -m.rows[i].attack))
         hold = 1.0 - float(m.b_breaks[guard].mean())
-        labels += [f"raid {state.name(t)} (send {m.rows[best].attack})",
-                   f"hold vs {state.name(t)} (Barracks {m.rows[guard].barracks + mine.sentries})"]
+        labels += [f"Raid {state.name(t)}: send {m.rows[best].attack}",
+                   f"Hold Barracks {m.rows[guard].barracks + mine.sentries} vs {state.name(t)}"]
         values += [float(success[best]), hold]
     faces = ", ".join(map(str, p.faces))
     return RaidOdds(labels, values, f"{state.name(seat)}'s roll {faces}: raid and defence odds",
-                    "Exact over every placement the opponent's public roll allows (counted equally), "
+                    "Raid: the chance your best Battleground force breaks that Barracks. Hold: the chance your "
+                    "strongest Barracks keeps that clan out. Exact over every placement the opponent's public roll allows (counted equally), "
                     "clashes included when they raid you too; Empowers not counted.")
 
 
