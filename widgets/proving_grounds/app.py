@@ -137,8 +137,8 @@ class ProvingGroundsApp(w.VBox):
         odds = w.VBox([self.odds_toggle, self.odds_box, self.odds_note],
                       layout=w.Layout(flex="1 1 300px", max_width="440px", min_width="0"))
         odds.add_class("odds-column")
-        play = w.VBox([self.board, self.clock, self.tray, self.actions, self.table_hint,
-                       wrap_row([self.table_faces, self.table_dragon]), self.status, self.area],
+        play = w.VBox([self.clock, self.tray, self.actions, self.table_hint,
+                       wrap_row([self.table_faces, self.table_dragon]), self.status, self.board, self.area],
                       layout=w.Layout(flex="3 1 560px", min_width="0", max_width="100%"))
         play.add_class("play-column")
         self.children = (

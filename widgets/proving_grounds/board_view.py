@@ -59,7 +59,7 @@ def enemy_card_svg(state: State, n: int, hit_odds: float | None = None) -> str:
     if slot is None:
         body = svg.label(8, 18, f"#{n} (empty)", 12, weight="bold")
         body += "".join(icon(m, W - 22 - 20 * i, 4, 18, tip) for i, (m, tip) in enumerate(marks))
-        return svg.svg(W, 30, body, "enemy-svg", aria=f"enemy space {n}: empty")
+        return svg.svg(W, 30, body, "enemy-svg", max_width=210, aria=f"enemy space {n}: empty")
     e = state.enemy(n)
     if slot.shield:
         marks.append(("shield", "Shielded: the next hit removes the shield instead of moving the marker"))
@@ -95,7 +95,7 @@ def enemy_card_svg(state: State, n: int, hit_odds: float | None = None) -> str:
     head = svg.label(8, 17, f"#{n} {e.name}", 12.5, weight="bold")
     head += "".join(icon(m, W - 22 - 20 * i, 2, 18, tip) for i, (m, tip) in enumerate(marks))
     height = top_y + n_cells * (cell_h + 2) + 4
-    return svg.svg(W, height, head + ladder + extras, "enemy-svg", aria=f"enemy {n}: {e.name}")
+    return svg.svg(W, height, head + ladder + extras, "enemy-svg", max_width=210, aria=f"enemy {n}: {e.name}")
 
 
 def enemy_card_html(state: State, n: int, hit_odds: float | None = None) -> str:
