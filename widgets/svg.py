@@ -112,7 +112,8 @@ def track(cells: list[dict], x: float, y: float, cell_w: float, cell_h: float, v
 def bar_chart(labels: list[str], values: list[float], chart_title: str = "", *, value_max: float | None = None,
               fmt: str = "{:.2f}", width: float = 420, highlight: str = "best", unit: str = "") -> str:
     """Horizontal bars with their whole labels on the left and the value on the bar; best bar green."""
-    row, top, lab_w = 24, 26 if chart_title else 6, min(210, max(90, 6.4 * max((len(s) for s in labels), default=8)))
+    row = 24 if len(labels) <= 8 else 18  # long charts stay short enough to sit beside the play area
+    top, lab_w = 26 if chart_title else 6, min(210, max(90, 6.4 * max((len(s) for s in labels), default=8)))
     bar_w = width - lab_w - 56
     vmax = value_max if value_max is not None else max([abs(v) for v in values] + [1e-9])
     best = max(values) if values else None
@@ -123,8 +124,8 @@ def bar_chart(labels: list[str], values: list[float], chart_title: str = "", *, 
         length = max(0.0, bar_w * max(v, 0) / vmax) if vmax else 0
         short = name if len(name) <= 34 else name[:33] + "\u2026"
         body.append(f'<g class="svg-bar" data-label="{escape(name)}" data-value="{v:.6g}">{title(f"{name}: {fmt.format(v)}{unit}")}'
-                    f'{label(lab_w - 6, yy + 15, short, 11.5, "end")}'
-                    f'<rect x="{_f(lab_w)}" y="{_f(yy + 3)}" width="{_f(length)}" height="{row - 7}" fill="{colour}" rx="2"/>'
-                    f'{label(lab_w + length + 4, yy + 15, fmt.format(v) + unit, 11.5)}</g>')
+                    f'{label(lab_w - 6, yy + row - 8, short, 11.5, "end")}'
+                    f'<rect x="{_f(lab_w)}" y="{_f(yy + 3)}" width="{_f(length)}" height="{row - 6}" fill="{colour}" rx="2"/>'
+                    f'{label(lab_w + length + 4, yy + row - 8, fmt.format(v) + unit, 11.5)}</g>')
     height = top + row * max(1, len(labels)) + 4
     return svg(width, height, "".join(body), "rx-bar-chart", aria=chart_title)

@@ -93,6 +93,7 @@ def test_a_round_by_clicking(page, voila_server, artifacts, requests_seen):
     log_rows = page.locator(".event-log tr").all_inner_texts()
     assert "Step 3: Recover" in log_rows[0] or "Recover" in " ".join(log_rows[:4])  # newest first
     assert_fits(page)
+    page.set_viewport_size({"width": 1366, "height": 1700})  # the dashboard scrolls inside the page: show it all
     page.screenshot(path=str(artifacts / "proving_grounds_1366_round.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})  # a phone: the columns stack, nothing runs off
     page.wait_for_timeout(300)

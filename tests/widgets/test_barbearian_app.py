@@ -79,7 +79,7 @@ def keep_trials_and_roll(app):
 def test_the_screen_comes_first_and_shows_only_the_seat_at_it(app):
     state = app.table.state
     first, second = state.first, 1 - state.first
-    screen = app.actions.children[0]
+    screen = app.actions.children[-1]  # after the set-up steps
     assert "bb-screen" in screen._dom_classes
     assert f"Pass the device to {state.name(first)}: click when ready" in screen.children[0].value
     assert "bb-own-trial" not in app.villages.value  # nobody's Trial cards on a covered screen
@@ -233,7 +233,7 @@ def test_undo_never_goes_behind_a_ready(app):
 
 def test_odds_chart_shows_exact_raid_odds(app):
     chart = app.odds_chart
-    assert chart.values == pytest.approx([odds.raid_success(3, b) for b in range(1, 19)])
+    assert chart.values == pytest.approx([odds.raid_success(3, b) for b in range(1, 16)])
     keep_trials_and_roll(app)
     find(app, "bb-screen-ready").click()  # Blue at the screen: Blue's odds
     m = odds.clash_matrix((4, 2, 5), (3, 3, 4), pareto=True)
@@ -323,3 +323,36 @@ def test_the_bots_placements_are_behind_the_floor():
     assert bot_step < floor and app.history.slider.min == floor
     app.history.slider.value = bot_step  # clamped: the bot's placement cannot be reopened
     assert app.table.session.cursor == floor
+
+
+def test_the_table_is_drawn_and_every_mark_explained(app):
+    first = app.actions.children[0].value
+    assert "Setting up the table" in first and "dealt two Trial cards" in first and "First Player token" in first
+    villages = app.villages.value
+    assert villages.count('class="rx-svg village-svg') == 2 and "<title>" in villages
+    for word in ("Glory token", "locked Glory", "Honey", "Ore", "Faith", "Specialist token", "mercenary die"):
+        assert word in villages  # the legend
+    play_round_one(app)
+    assert "Resolving step 1 of 2" in app.header.value  # the header names the step on screen
+    assert "on Battleground vs Red" in app.villages.value  # the revealed die drawn on its space
+
+
+def test_save_and_load_with_the_secrets_caveat(app):
+    import json
+    from widgets.files import MAX_BYTES
+
+    keep_trials_and_roll(app)
+    assert app.save_link.value == ""  # the secrets are not in the page until asked for
+    app.save_button.click()
+    assert "download=" in app.save_link.value and "holds every secret" in app.save_link.value
+    saved = json.dumps(app.table.session.to_json()).encode()
+    state = app.table.state
+    other = Session("proving-grounds", seed=1)
+    app.files.load_bytes("pg.json", json.dumps(other.to_json()).encode())
+    assert "this is a Proving Grounds save; open it in the Proving Grounds dashboard" in app.files.message.value
+    app.files.load_bytes("big.json", b"0" * (MAX_BYTES + 1))
+    assert "refused" in app.files.message.value and app.table.state is state
+    fresh = BarbearianApp(players=2, seats=["human", "human"], seed=9)
+    fresh.files.load_bytes("game.json", saved)
+    assert "Loaded saved game" in fresh.files.message.value and fresh.table.state == state
+    assert fresh.save_link.value == ""

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from explorer.barbearian import odds
 
-BARRACKS_VALUES = range(1, 19)
+BARRACKS_VALUES = range(1, 16)  # the Barracks values the chart shows (higher walls are rare)
 
 
 @dataclass(frozen=True)

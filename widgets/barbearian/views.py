@@ -39,13 +39,13 @@ def clan_colour(clan: str) -> str:
     return DIE_COLOURS.get(clan, ("#999", "#fff"))[0]
 
 
-def header_html(state, note: str = "") -> str:
-    """Round, phase and the First Player token."""
+def header_html(state, note: str = "", step: str = "") -> str:
+    """Round, the step being shown (``step``, while a resolution is narrated) or the phase, and the First Player."""
     if state.first is None or state.round == 0:
         where = "Setup"
     else:
         where = f"Round {state.round} &middot; First player: <b>{escape(state.name(state.first))}</b>"
-    phase = "the game is over: " + escape(state.result) if state.result else escape(phase_label(state))
+    phase = "the game is over: " + escape(state.result) if state.result else escape(step or phase_label(state))
     return (f'<div class="bb-header"><b>{where}</b> &middot; <span class="bb-phase">{phase}</span>'
             f'{" &middot; " + note if note else ""}</div>')
 
@@ -170,3 +170,10 @@ def forces_html(state) -> str:
     walls = "; ".join(f"{state.name(s)} {barracks_strength(state, s)}" for s in range(state.n))
     return (f'<div class="bb-forces bb-panel"><b>Battleground</b>: {forces}<br>'
             f'<b>Barracks</b> (dice, Empowers, Sentries): {walls}</div>')
+
+
+def setup_html(events) -> str:
+    """The set-up steps done so far (public: who plays which clan, the deal, the First Player)."""
+    rows = "".join(f"<li>{escape(e.text)}</li>" for e in events if e.section in ("Setup", "Gameplay"))
+    return (f'<div class="bb-setup bb-panel"><b>Setting up the table</b><ol class="rx-small">{rows}'
+            f'<li>Each player keeps one of their two Trial cards, in secret (next).</li></ol></div>')
