@@ -20,7 +20,8 @@ def button(app, cls):
 
 
 def tray_reroll_buttons(app):
-    return {int(c.split("-")[1]): b for box in app.tray.groups.children for b in box.children[1:] for c in b._dom_classes if c.startswith("reroll-")}
+    return {int(c.split("-")[1]): b for box in app.tray.shown_groups for b in box.children[1:]
+            if b.layout.display != "none" for c in b._dom_classes if c.startswith("reroll-")}
 
 
 @pytest.fixture
@@ -199,7 +200,11 @@ def test_game_over_shows_the_move_quality_report():
 def test_components_hold_no_rules():
     tray = DiceTray()
     tray.show([("white", 3), ("blue", 3), ("green", 5)], {3})
-    assert len(tray.groups.children) == 2 and "set of 3s" in tray.groups.children[0].children[0].value
+    assert len(tray.shown_groups) == 2 and "set of 3s" in tray.shown_groups[0].children[0].value
+    assert tray.slots[3][2].layout.display is None and tray.slots[5][2].layout.display == "none"  # only the set
+    groups = tray.shown_groups
+    tray.show([("white", 3), ("blue", 3), ("green", 5)], {3})
+    assert tray.shown_groups == groups  # the same widgets, updated: no new ones per click
     log = EventLog(limit=2)
     from explorer.core import Event
     log.show([Event("a", "S1"), Event("b <x>", "S2"), Event("c", "S3")])

@@ -95,6 +95,7 @@ class ProvingGroundsApp(w.VBox):
         self.area.add_class("player-area")
         self.tray = DiceTray(on_reroll=lambda f: self.act(Reroll(f)))
         self.actions = wrap_row([], "actions")
+        self._actions_key = None
         self.table_hint = w.HTML()
         self.table_hint.add_class("table-hint")
         self.table_faces = w.Text(placeholder="e.g. 1 1 3 3 4 5 6 6", description="Faces",
@@ -267,22 +268,11 @@ class ProvingGroundsApp(w.VBox):
         rerollable = {a.face for a in s.legal_actions() if isinstance(a, Reroll) and not a.dragonling}
         dice = [(colour(d), f) for d, f in state.rolled]
         self.tray.show(dice, rerollable)
-        buttons = []
-        for action in s.legal_actions():
-            if isinstance(action, Reroll) and not action.dragonling:
-                continue  # the dice tray has these
-            b = w.Button(description=describe_action(state, action), layout=w.Layout(width="auto"))
-            b.add_class("action")
-            b.add_class("action-" + type(action).__name__.lower())
-            if isinstance(action, Stop):
-                b.button_style = "warning"
-            elif isinstance(action, Reroll):
-                b.button_style = "info"  # every reroll button looks alike
-            elif isinstance(action, Roll):
-                b.button_style = "success"
-            b.on_click(lambda _, a=action: self.act(a))
-            buttons.append(b)
-        self.actions.children = buttons
+        shown = [a for a in s.legal_actions() if not (isinstance(a, Reroll) and not a.dragonling)]  # the tray has sets
+        key = tuple((a, describe_action(state, a)) for a in shown)
+        if key != self._actions_key:  # the same choices as before: keep the buttons (no new widgets per click)
+            self._actions_key = key
+            self.actions.children = [self._action_button(a, text) for a, text in key]
         table = self.mode.value == "table"
         self.table_hint.value = self._table_hint()
         self.table_faces.layout.display = self.table_dragon.layout.display = None if table else "none"
@@ -298,6 +288,19 @@ class ProvingGroundsApp(w.VBox):
         else:
             self.report.value = ""
         self._update_odds()
+
+    def _action_button(self, action, text: str) -> w.Button:
+        b = w.Button(description=text, layout=w.Layout(width="auto"))
+        b.add_class("action")
+        b.add_class("action-" + type(action).__name__.lower())
+        if isinstance(action, Stop):
+            b.button_style = "warning"
+        elif isinstance(action, Reroll):
+            b.button_style = "info"  # every reroll button looks alike
+        elif isinstance(action, Roll):
+            b.button_style = "success"
+        b.on_click(lambda _, a=action: self.act(a))
+        return b
 
     # -- odds -----------------------------------------------------------------------------------------
     def _rerolls_left(self) -> int:
