@@ -119,7 +119,8 @@ class ProvingGroundsApp(w.VBox):
         self.odds_worker = Background(threaded)  # the chart: fast once a board is solved
         self.hit_worker = Background(threaded)  # each enemy's chance to be hit: slower, never in the chart's way
         self._advice: dict[int, tuple] = {}
-        self._lock = threading.Lock()  # id(state) -> (state, rerolls_left, Advice, full Advice or None)
+        self._lock = threading.Lock()
+        self._warm: set[tuple] = set()  # boards whose solver is built (see _board_key)  # id(state) -> (state, rerolls_left, Advice, full Advice or None)
         self.report = w.HTML()
         self.report.add_class("quality-report")
         self.save_link = w.HTML()
@@ -342,6 +343,14 @@ class ProvingGroundsApp(w.VBox):
             return
         left = self._rerolls_left()
         entry = self._cached(state)
+        if entry is None and self._board_key(state, left) in self._warm:
+            # this board is solved already (an earlier roll of the round, or the pre-roll solve): reading the
+            # solved table takes about a millisecond, so the chart is drawn in the same click
+            try:
+                entry = (state, left, advice.advise(state, left, odds=False), None)
+                self._store(*entry)
+            except ValueError:
+                entry = None
         if entry is None:
             self.odds_note.value = '<span class="rx-small odds-working">Working out the odds\u2026</span>'
             self.odds_worker.submit([(lambda: advice.advise(state, left, odds=False),
@@ -353,11 +362,24 @@ class ProvingGroundsApp(w.VBox):
         else:
             self.hit_worker.cancel()
 
+    @staticmethod
+    def _board_key(state, left: int) -> tuple:
+        """What the solver depends on (everything but the faces): equal keys share one solved table."""
+        return (state.round, state.pool, state.slots, state.sun, state.round_effects, state.wing_saved,
+                state.dragon_slot, state.inspiration, state.active, state.chariots, state.options, left + state.rerolls)
+
+    def _warmed(self, state, left: int) -> None:
+        with self._lock:
+            if len(self._warm) > CACHE_SIZE:
+                self._warm.clear()
+            self._warm.add(self._board_key(state, left))
+
     def _choices_ready(self, state, left, result) -> None:
         if isinstance(result, Exception):
             self.odds_note.value = f'<span class="rx-error">No exact odds here: {_esc(str(result))}</span>'
             return
         self._store(state, left, result)
+        self._warmed(state, left)
         if state is self.session.state:
             self._show_choices(result)
 
@@ -391,4 +413,5 @@ class ProvingGroundsApp(w.VBox):
             after, _ = game.apply(state, Roll(), outcome)
             if after.phase == "rolling":
                 advice.advise(after, left, odds=False)
+                self._warmed(after, left)
         self.odds_worker.submit([(work, lambda _: None)])
