@@ -100,3 +100,31 @@ def test_a_round_by_clicking(page, voila_server, artifacts, requests_seen):
     assert_fits(page)
     page.screenshot(path=str(artifacts / "proving_grounds_390.png"), full_page=True)
     assert not outside(requests_seen), outside(requests_seen)
+
+
+def upload(page, path) -> None:
+    with page.expect_file_chooser() as chooser:
+        page.locator(".file-picker button").click()
+    chooser.value.set_files(str(path))
+
+
+def test_uploads_over_the_cap_or_of_another_game_say_so(page, voila_server, tmp_path):
+    """Files travel over the websocket (limit raised in voila.json): a 12 MB file reaches the kernel and is refused."""
+    import json
+
+    from explorer.barbearian import SetUp as BBSetUp
+
+    page.goto(f"{voila_server}/voila/render/proving_grounds/play.ipynb", timeout=90_000)
+    page.wait_for_selector(".proving-grounds-app .action-roll", timeout=90_000)
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (12 * 2**20))  # over Tornado's default 10 MB websocket message limit
+    upload(page, big)
+    page.wait_for_selector(".file-message >> text=over 5 MB are refused", timeout=60_000)
+    bears = Session("barbearian", seed=1)
+    bears.play(BBSetUp())
+    other = tmp_path / "bears.json"
+    other.write_text(json.dumps(bears.to_json()))
+    upload(page, other)
+    page.wait_for_selector(".file-message >> text=open it in the BarBEARian dashboard", timeout=30_000)
+    page.locator(".action-roll").click()  # the app still plays
+    page.wait_for_selector(".dice-tray .rx-die", timeout=15_000)
