@@ -356,3 +356,15 @@ def test_save_and_load_with_the_secrets_caveat(app):
     fresh.files.load_bytes("game.json", saved)
     assert "Loaded saved game" in fresh.files.message.value and fresh.table.state == state
     assert fresh.save_link.value == ""
+
+
+def test_the_raid_chart_follows_the_seats_placement(app):
+    keep_trials_and_roll(app)
+    find(app, "bb-screen-ready").click()  # Blue at the screen: 4, 2, 5 against Red's 3, 3, 4
+    assert app.odds_chart.labels[0].startswith("Raid Red: best")
+    place_button(app, 5, "battleground-red").click()
+    m = odds.clash_matrix((4, 2, 5), (3, 3, 4), pareto=True)  # as the chart: Red's placements that are not dominated
+    row = next(i for i, s in enumerate(m.rows) if (s.attack, s.barracks) == (5, 0))
+    assert app.odds_chart.labels[0] == "Raid Red as placed: 5"
+    assert app.odds_chart.values[0] == pytest.approx(m.a_success()[row])
+    assert "as placed" in app.odds_note.value
