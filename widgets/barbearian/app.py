@@ -24,7 +24,7 @@ from .history import GuardedHistoryBar
 from .labels import phase_label
 from .narration import Narrator
 from .odds_view import raid_odds
-from .panels import action_buttons, button, placement_board, trial_choice
+from .panels import PlacementBoard, action_buttons, button, trial_choice
 from .table import Table, check_seats
 from .views import BB_CSS, forces_html, header_html, reveal_html, roll_html, setup_html, supply_html, villages_html
 
@@ -76,6 +76,8 @@ class BarbearianApp(w.VBox):
         self.files = FilePicker(self._safe_load, description="Load a saved game")
         self.narrator = Narrator()
         self.bots_paused = False
+        self._boards: dict[int, PlacementBoard] = {}
+        self._boards_table = None
         self.table = Table(players, seats, seed)
         self.table.start()
         self._settle()
@@ -178,6 +180,14 @@ class BarbearianApp(w.VBox):
         self._settle()
         self.refresh()
         return True
+
+    def _board(self, v, seat: int) -> PlacementBoard:
+        """The seat's placement board, made once per game (the spaces depend on the seating only)."""
+        if self._boards_table is not self.table:  # a new game or a loaded one: new boards
+            self._boards_table, self._boards = self.table, {}
+        if seat not in self._boards:
+            self._boards[seat] = PlacementBoard(v, seat, lambda face, space: self.place(seat, face, space))
+        return self._boards[seat]
 
     def _skipped_builds(self, before) -> str:
         """Say whose Build turn passed by itself during this click: the engine skips a turn in which
@@ -347,7 +357,7 @@ class BarbearianApp(w.VBox):
         title = w.HTML(f"<b>{escape(name)}, behind your Clan screen</b> "
                        f'<span class="rx-small">(every die must be placed; then declare ready)</span>'
                        if t.state.phase == "place" else f"<b>{escape(name)}, behind your Clan screen</b>")
-        body = (placement_board(v, seat, acts, self.act, lambda face, space: self.place(seat, face, space))
+        body = (self._board(v, seat).update(v, seat, acts, self.act)
                 if t.state.phase == "place" else trial_choice(v, acts, self.act))
         cover = button("Hide my screen", self._safe(self.cover_screen), "bb-cover")
         panel = w.VBox([title, body, w.HBox([cover])])
