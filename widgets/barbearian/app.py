@@ -282,7 +282,7 @@ class BarbearianApp(w.VBox):
         placements; nothing else of the full state (Trial cards stay as ``v`` shows them)."""
         if snapshot is None or snapshot.round != v.round:
             return v
-        players = tuple(replace(p, faces=q.faces, placement=q.placement) if p.clan == q.clan else p
+        players = tuple(replace(p, faces=q.faces, placement=q.placement, ready=True) if p.clan == q.clan else p
                         for p, q in zip(v.players, snapshot.players))
         return replace(v, players=players)
 
@@ -307,7 +307,7 @@ class BarbearianApp(w.VBox):
 
     def _turn_note(self) -> str:
         t = self.table
-        if t.state.result:
+        if t.state.result or self.narrator.active:  # while a resolution is shown, the header names its step
             return ""
         waiting = ", ".join(t.state.name(s) for s in t.waiting())
         return f"waiting for <b>{escape(waiting)}</b>" if waiting else ""
