@@ -78,6 +78,8 @@ class BarbearianApp(w.VBox):
         self.bots_paused = False
         self._boards: dict[int, PlacementBoard] = {}
         self._boards_table = None
+        self._panels: dict[tuple, object] = {}
+        self._panels_table = None
         self.table = Table(players, seats, seed)
         self.table.start()
         self._settle()
@@ -346,24 +348,46 @@ class BarbearianApp(w.VBox):
             return (w.HTML('<span class="rx-small">Waiting for the bots.</span>'),)
         name = t.state.name(seat)
         if t.hot.holder != seat:
+            return (self._screen(seat, name),)
+        acts = rules.legal_actions(t.state, seat)
+        panel, title, body = self._private(seat)
+        title.value = (f"<b>{escape(name)}, behind your Clan screen</b> "
+                       f'<span class="rx-small">(every die must be placed; then declare ready)</span>'
+                       if t.state.phase == "place" else f"<b>{escape(name)}, behind your Clan screen</b>")
+        body.children = ((self._board(v, seat).update(v, seat, acts, self.act),) if t.state.phase == "place"
+                         else (trial_choice(v, acts, self.act),))
+        return (panel,)
+
+    # The screen and the private panel of a seat are made once per game and updated: the page then
+    # keeps their views (a click redraws a few values instead of building every button again).
+    def _screen(self, seat: int, name: str) -> w.VBox:
+        self._panels_for_table()
+        key = ("screen", seat)
+        if key not in self._panels:
             screen = w.VBox([w.HTML(f"<b>Pass the device to {escape(name)}: click when ready.</b><br>"
                                     f'<span class="rx-small">The other players look away; only {escape(name)} '
                                     f"sees what is behind the Clan screen.</span>"),
                              button(f"I am {name}: show my screen", lambda: self.take_screen(seat),
                                     "bb-screen-ready", "bb-screen-button", style="warning")])
             screen.add_class("bb-screen")
-            return (screen,)
-        acts = rules.legal_actions(t.state, seat)
-        title = w.HTML(f"<b>{escape(name)}, behind your Clan screen</b> "
-                       f'<span class="rx-small">(every die must be placed; then declare ready)</span>'
-                       if t.state.phase == "place" else f"<b>{escape(name)}, behind your Clan screen</b>")
-        body = (self._board(v, seat).update(v, seat, acts, self.act)
-                if t.state.phase == "place" else trial_choice(v, acts, self.act))
-        cover = button("Hide my screen", self._safe(self.cover_screen), "bb-cover")
-        panel = w.VBox([title, body, w.HBox([cover])])
-        panel.add_class("bb-private")
-        panel.add_class(f"bb-private-{t.state.clan(seat)}")
-        return (panel,)
+            self._panels[key] = screen
+        return self._panels[key]
+
+    def _private(self, seat: int) -> tuple[w.VBox, w.HTML, w.VBox]:
+        self._panels_for_table()
+        key = ("private", seat)
+        if key not in self._panels:
+            title, body = w.HTML(), w.VBox()
+            cover = button("Hide my screen", self._safe(self.cover_screen), "bb-cover")
+            panel = w.VBox([title, body, w.HBox([cover])])
+            panel.add_class("bb-private")
+            panel.add_class(f"bb-private-{self.table.state.clan(seat)}")
+            self._panels[key] = (panel, title, body)
+        return self._panels[key]
+
+    def _panels_for_table(self) -> None:
+        if self._panels_table is not self.table:  # a new game or a loaded one: new panels
+            self._panels_table, self._panels = self.table, {}
 
     def _show_odds(self, v) -> None:
         odds = raid_odds(v, self._focus_seat())

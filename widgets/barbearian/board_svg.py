@@ -1,8 +1,8 @@
 """A clan's village drawn as SVG: Glory tokens, Resources, the Farm, Forge, Temple, Barracks and
 Battleground spaces with the dice and Specialist tokens on them (pure functions of a view).
 
-Only what the view shows is drawn: a die whose space is hidden (``HIDDEN``) stands behind the
-screen, its face public (the roll is made in plain sight), its space not.
+Only what the view shows is drawn: a die whose space is hidden (``HIDDEN``) or not yet chosen is
+not on the board (the roll panel shows every die with where it stands).
 """
 from __future__ import annotations
 
@@ -67,17 +67,12 @@ def village_svg(state, seat: int) -> str:
         out.append(svg.label(x + 20, 16, str(p.resource(r)), 12, weight="bold"))
     # The village spaces with dice and Specialists
     placed: dict[str, list] = {}
-    hidden, loose = [], []
     for i, f in enumerate(p.faces):
         colour = MERCENARY if i >= p.active else p.clan
         where = p.placement[i] if p.placement and i < len(p.placement) else None
         kind = "mercenary die" if i >= p.active else f"{p.clan} die"
-        if where == HIDDEN:
-            hidden.append((colour, f, f"{kind} showing {f}, placed behind the screen"))
-        elif where:
+        if where and where != HIDDEN:
             placed.setdefault(where, []).append((colour, f, f"{kind} showing {f} on {space_label(where)}"))
-        else:
-            loose.append((colour, f, f"{kind} showing {f}, not placed yet"))
     specs = dict(p.specialists)
     notes = {"farm": "Farm: dice 1-3; each die or Specialist makes 1 Honey",
              "forge": "Forge: dice 4-6; each die or Specialist makes 1 Ore",
@@ -109,16 +104,7 @@ def village_svg(state, seat: int) -> str:
         out.append(svg.label(x + (84 if k == 0 else 0), y1 + 12, f"vs {clan_name(state.clan(t))}", 10,
                              fill=DIE_COLOURS.get(state.clan(t), ("#333",))[0], weight="bold"))
         out.append(_dice(placed.get(space, []), x + (84 if k == 0 else 0), y1 + 17, per_row=6))
-    y2 = y1 + 52
-    extra = []
-    if hidden:
-        extra.append(("Behind the screen", hidden))
-    if loose:
-        extra.append(("Not placed", loose))
-    for label_text, dice in extra:
-        out.append(svg.label(6, y2 + 13, label_text, 10, fill="#555"))
-        out.append(_dice(dice, 110, y2 + 1, per_row=12))
-        y2 += 20
+    y2 = y1 + 52  # dice not placed yet, or placed behind the screen, are shown with the roll, not repeated here
     return svg.svg(W, y2 + 2, "".join(out), f"village-svg village-svg-{p.clan}",
                    aria=f"{clan_name(p.clan)} village")
 
