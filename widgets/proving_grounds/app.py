@@ -1,4 +1,4 @@
-"""The Proving Grounds app: real-time play, study mode and table-dice mode, with live odds.
+"""The Proving Grounds app: real-time play, study mode and table-dice mode, with live odds (``live_odds``).
 
 Widgets hold no rules: every button comes from ``legal_actions`` and every click calls
 ``Session.play``; odds come from ``explorer.proving_grounds.odds.advice``, worked out off the
@@ -7,11 +7,9 @@ click's thread (``widgets.background``) and cached per state, so a click never w
 from __future__ import annotations
 
 import re
-import threading
 from html import escape as _esc
 
 import ipywidgets as w
-import numpy as np
 
 from explorer.core import IllegalAction, Session
 from explorer.core.errors import ContentError
@@ -22,15 +20,14 @@ from explorer.proving_grounds.odds import advice
 from explorer.proving_grounds.rules import chance
 from explorer.proving_grounds.state import colour
 
-from ..background import Background
 from ..clock import Countdown
 from ..dice import DiceTray
 from ..files import FilePicker, check_game, save_link_html
 from ..history import HistoryBar
 from ..log import EventLog
-from ..odds import OddsChart
 from ..theme import CSS
 from .board_view import encounter_board_html, player_area_html, quality_report_html
+from .live_odds import LiveOdds
 
 GAME = "proving-grounds"
 MODE_LABELS = [("Real time", "real"), ("Study", "study"), ("Table dice", "table")]
@@ -41,7 +38,6 @@ MODE_NOTES = {"real": "the 60-second clock starts with your next roll",
               "table": "type the faces of your real dice"}
 MODULE_LABELS = {"dragonling": "Dragonling", "chariots": "Chariots", "inspiration": "Inspiration",
                  "shields": "Shields", "conspirators": "Conspirators", "sun_and_moon": "Sun and Moon"}
-CACHE_SIZE = 64
 
 
 def wrap_row(children, cls: str = "") -> w.HBox:
@@ -111,16 +107,9 @@ class ProvingGroundsApp(w.VBox):
                                           tooltip="The exact value of every choice and each enemy's chance to be hit")
         self.odds_toggle.add_class("odds-toggle")
         self.odds_toggle.observe(lambda _: self.refresh(), "value")
-        self.odds_chart = OddsChart("Value of each choice", [], [], width=420)
-        self.odds_box = w.VBox([self.odds_chart.widget], layout=w.Layout(width="100%"))
-        self.odds_box.add_class("odds-chart")
-        self.odds_note = w.HTML()
-        self.odds_note.add_class("odds-note")
-        self.odds_worker = Background(threaded)  # the chart: fast once a board is solved
-        self.hit_worker = Background(threaded)  # each enemy's chance to be hit: slower, never in the chart's way
-        self._advice: dict[int, tuple] = {}
-        self._lock = threading.Lock()
-        self._warm: set[tuple] = set()  # boards whose solver is built (see _board_key)  # id(state) -> (state, rerolls_left, Advice, full Advice or None)
+        self.live = LiveOdds(threaded, self._hit_odds_ready)
+        self.odds_chart, self.odds_box, self.odds_note = self.live.chart, self.live.box, self.live.note
+        self.odds_worker, self.hit_worker = self.live.odds_worker, self.live.hit_worker
         self.report = w.HTML()
         self.report.add_class("quality-report")
         self.save_link = w.HTML()
@@ -169,8 +158,7 @@ class ProvingGroundsApp(w.VBox):
     def new_game(self) -> None:
         """Start again with the options and seed in the controls (seed 0: a fresh random seed)."""
         self.clock.stop()
-        self.odds_worker.cancel()
-        self.hit_worker.cancel()
+        self.live.cancel()
         self.session = self._new_session(self._options_from_controls(), self.seed.value or None)
         self.history.attach(self.session)
         self._show_seed()
@@ -253,8 +241,7 @@ class ProvingGroundsApp(w.VBox):
         else:
             raise ContentError(name, "file", "format", "is neither a deck ('rules-explorer-deck') nor a saved game ('rules-explorer-save')")
         self.clock.stop()
-        self.odds_worker.cancel()
-        self.hit_worker.cancel()
+        self.live.cancel()
         self.history.attach(self.session)
         self._show_seed()
         self.refresh()
@@ -263,8 +250,7 @@ class ProvingGroundsApp(w.VBox):
     # -- views ----------------------------------------------------------------------------------------
     def refresh(self) -> None:
         s, state = self.session, self.session.state
-        full = self._cached(state)
-        self.board.value = encounter_board_html(state, full[3].hit_odds if full and full[3] else None)
+        self.board.value = encounter_board_html(state, self.live.hit_odds(state, self._rerolls_left()))
         self.area.value = player_area_html(state)
         rerollable = {a.face for a in s.legal_actions() if isinstance(a, Reroll) and not a.dragonling}
         dice = [(colour(d), f) for d, f in state.rolled]
@@ -288,7 +274,7 @@ class ProvingGroundsApp(w.VBox):
             self.report.value = quality_report_html(advice.quality_report(s, self.rerolls.value), s.state) if self.odds_toggle.value else ""
         else:
             self.report.value = ""
-        self._update_odds()
+        self.live.update(self.session, self._rerolls_left(), self.odds_toggle.value)
 
     def _action_button(self, action, text: str) -> w.Button:
         b = w.Button(description=text, layout=w.Layout(width="auto"))
@@ -304,114 +290,13 @@ class ProvingGroundsApp(w.VBox):
         return b
 
     # -- odds -----------------------------------------------------------------------------------------
+    def _hit_odds_ready(self, state, hit_odds) -> None:
+        if state is self.session.state:
+            self.board.value = encounter_board_html(state, hit_odds)
+
     def _rerolls_left(self) -> int:
         state = self.session.state
         budget = state.options.timer_rerolls
         if budget is None:
             budget = self.rerolls.value
         return max(0, budget - state.rerolls)
-
-    def _cached(self, state):
-        entry = self._advice.get(id(state))
-        if entry and entry[0] is state and entry[1] == self._rerolls_left():
-            return entry
-        return None
-
-    def _store(self, state, left, choices=None, full=None) -> None:
-        """Remember what was worked out for ``state`` (the two workers each add their part)."""
-        with self._lock:
-            old = self._advice.get(id(state))
-            if old and old[0] is state and old[1] == left:
-                choices, full = choices or old[2], full or old[3]
-            elif len(self._advice) >= CACHE_SIZE:
-                self._advice.pop(next(iter(self._advice)))
-            self._advice[id(state)] = (state, left, choices or full, full)
-
-    def _update_odds(self) -> None:
-        """Show the cached odds of this state at once; work out what is missing off the click's thread."""
-        state = self.session.state
-        self.odds_box.layout.display = "none"
-        if not self.odds_toggle.value:
-            self.odds_note.value = ""
-            self.odds_worker.cancel()
-            self.hit_worker.cancel()
-            return
-        if state.phase != "rolling":
-            self.odds_note.value = '<span class="rx-small">The odds appear when you roll.</span>'
-            self.hit_worker.cancel()
-            self._prewarm(state)
-            return
-        left = self._rerolls_left()
-        entry = self._cached(state)
-        if entry is None and self._board_key(state, left) in self._warm:
-            # this board is solved already (an earlier roll of the round, or the pre-roll solve): reading the
-            # solved table takes about a millisecond, so the chart is drawn in the same click
-            try:
-                entry = (state, left, advice.advise(state, left, odds=False), None)
-                self._store(*entry)
-            except ValueError:
-                entry = None
-        if entry is None:
-            self.odds_note.value = '<span class="rx-small odds-working">Working out the odds\u2026</span>'
-            self.odds_worker.submit([(lambda: advice.advise(state, left, odds=False),
-                                      lambda a: self._choices_ready(state, left, a))])
-        else:
-            self._show_choices(entry[2])
-        if entry is None or entry[3] is None:
-            self.hit_worker.submit([(lambda: advice.advise(state, left), lambda a: self._full_ready(state, left, a))])
-        else:
-            self.hit_worker.cancel()
-
-    @staticmethod
-    def _board_key(state, left: int) -> tuple:
-        """What the solver depends on (everything but the faces): equal keys share one solved table."""
-        return (state.round, state.pool, state.slots, state.sun, state.round_effects, state.wing_saved,
-                state.dragon_slot, state.inspiration, state.active, state.chariots, state.options, left + state.rerolls)
-
-    def _warmed(self, state, left: int) -> None:
-        with self._lock:
-            if len(self._warm) > CACHE_SIZE:
-                self._warm.clear()
-            self._warm.add(self._board_key(state, left))
-
-    def _choices_ready(self, state, left, result) -> None:
-        if isinstance(result, Exception):
-            self.odds_note.value = f'<span class="rx-error">No exact odds here: {_esc(str(result))}</span>'
-            return
-        self._store(state, left, result)
-        self._warmed(state, left)
-        if state is self.session.state:
-            self._show_choices(result)
-
-    def _full_ready(self, state, left, result) -> None:
-        if isinstance(result, Exception):
-            return
-        self._store(state, left, full=result)
-        if state is self.session.state:
-            self.board.value = encounter_board_html(state, result.hit_odds)
-
-    def _show_choices(self, odds) -> None:
-        state = self.session.state
-        labels = [describe_action(state, a) for a, _ in odds.choices]
-        values = [v for _, v in odds.choices]
-        self.odds_chart.update(labels, values, title=f"Value of each choice ({odds.rerolls_left} rerolls left)")
-        self.odds_box.layout.display = None
-        self.odds_note.value = (f'<span class="rx-small">Best: <b>{_esc(describe_action(state, odds.best))}</b>. '
-                                f'Each bar: the battle-track steps you can expect this round (up minus down) if you '
-                                f'make that choice and play on as well as possible. Each enemy card shows its chance '
-                                f'to be hit.</span>')
-
-    def _prewarm(self, state) -> None:
-        """Before the roll, solve this round's board for any roll (the solver does not depend on the faces)."""
-        if state.phase != "roll" or Roll() not in self.session.legal_actions():
-            return
-        left, game = self._rerolls_left(), self.session.game
-
-        def work():
-            spec = game.chance(state, Roll())
-            outcome = spec.sample(np.random.default_rng(0)) if spec is not None else None
-            after, _ = game.apply(state, Roll(), outcome)
-            if after.phase == "rolling":
-                advice.advise(after, left, odds=False)
-                self._warmed(after, left)
-        self.odds_worker.submit([(work, lambda _: None)])
