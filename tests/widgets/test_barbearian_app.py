@@ -368,3 +368,18 @@ def test_the_raid_chart_follows_the_seats_placement(app):
     assert app.odds_chart.labels[0] == "Raid Red as placed: 5"
     assert app.odds_chart.values[0] == pytest.approx(m.a_success()[row])
     assert "as placed" in app.odds_note.value
+
+
+def test_no_widget_keeps_a_placement_once_the_screen_is_covered(app):
+    import ipywidgets as w
+    from ipywidgets.widgets.widget import _instances  # every widget not closed (the browser holds them all)
+
+    before = set(_instances)
+    keep_trials_and_roll(app)
+    find(app, "bb-screen-ready").click()  # Blue
+    place_button(app, 5, "battleground-red").click()
+    assert any("Battleground vs Red" in b.description for b in buttons(app.actions) if "bb-takeback" in b._dom_classes)
+    find(app, "bb-cover").click()
+    live = [x for k, x in _instances.items() if k not in before and isinstance(x, w.Button)]
+    assert any("bb-takeback" in b._dom_classes for b in buttons(app.actions)) is False
+    assert not any("Battleground vs Red" in b.description for b in live if "bb-takeback" in b._dom_classes)

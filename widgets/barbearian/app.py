@@ -299,6 +299,9 @@ class BarbearianApp(w.VBox):
         hide_roll = self.narrator.active and snapshot is not None and snapshot.round == v.round
         self.roll.value = "" if hide_roll else roll_html(v, f"Round {v.round}: the roll" if v.round else "The roll")
         self.forces.value = "" if self.narrator.active else forces_html(v)
+        for seat, board in self._boards.items():
+            if seat != self.table.hot.holder:
+                board.clear()
         self.actions.children = self._panel(v)
         self.history.refresh()
         self.save_link.value = ""  # a link made earlier would hold an old game's secrets

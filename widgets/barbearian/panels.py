@@ -67,6 +67,16 @@ class PlacementBoard(w.VBox):
             self.rows[face] = (row, html, cells)
         self.tail = w.Box(layout=w.Layout(flex_flow="row wrap"))
 
+    def clear(self) -> None:
+        """Forget what was shown (another seat is at the screen): no widget keeps this seat's dice or
+        the Take back buttons that name where its dice went."""
+        for b in self.tail.children:
+            b.close()
+        self.tail.children = ()
+        for _, html, _ in self.rows.values():
+            html.value = ""
+        self.children = ()
+
     def update(self, state, seat: int, actions: list, act: Act) -> "PlacementBoard":
         """Show ``state`` (the seat's own view) and its legal ``actions``."""
         p = state.players[seat]
@@ -94,6 +104,8 @@ class PlacementBoard(w.VBox):
         ready = [action_button(state, a, act, style="success") for a in actions if isinstance(a, Ready)]
         for b in ready:
             b.add_class("bb-ready")
+        for b in self.tail.children:
+            b.close()  # closed, not only dropped: a hidden button must not keep naming where a die went
         self.tail.children = back + ready
         self.children = shown + [self.tail]
         return self
