@@ -115,17 +115,24 @@ def bar_chart(labels: list[str], values: list[float], chart_title: str = "", *, 
     row = 24 if len(labels) <= 8 else 18  # long charts stay short enough to sit beside the play area
     top, lab_w = 26 if chart_title else 6, min(210, max(90, 6.4 * max((len(s) for s in labels), default=8)))
     bar_w = width - lab_w - 56
-    vmax = value_max if value_max is not None else max([abs(v) for v in values] + [1e-9])
+    vmax = value_max if value_max is not None else max([v for v in values] + [1e-9])
+    vmin = min([v for v in values] + [0.0])  # negative values get bars to the left of a zero line
+    span = (max(vmax, 0.0) - vmin) or 1.0
+    zero = lab_w + bar_w * (-vmin / span)
     best = max(values) if values else None
     body = [label(4, 16, chart_title, 13, weight="bold")] if chart_title else []
     for i, (name, v) in enumerate(zip(labels, values)):
         yy = top + i * row
-        colour = "#2e7d32" if highlight == "best" and v == best else "#90a4ae"
-        length = max(0.0, bar_w * max(v, 0) / vmax) if vmax else 0
+        colour = "#2e7d32" if highlight == "best" and v == best else ("#e57373" if v < 0 else "#90a4ae")
+        length = bar_w * abs(v) / span
+        x = zero if v >= 0 else zero - length
         short = name if len(name) <= 34 else name[:33] + "\u2026"
+        text_x = zero + length + 4 if v >= 0 else zero + 4
         body.append(f'<g class="svg-bar" data-label="{escape(name)}" data-value="{v:.6g}">{title(f"{name}: {fmt.format(v)}{unit}")}'
                     f'{label(lab_w - 6, yy + row - 8, short, 11.5, "end")}'
-                    f'<rect x="{_f(lab_w)}" y="{_f(yy + 3)}" width="{_f(length)}" height="{row - 6}" fill="{colour}" rx="2"/>'
-                    f'{label(lab_w + length + 4, yy + row - 8, fmt.format(v) + unit, 11.5)}</g>')
+                    f'<rect x="{_f(x)}" y="{_f(yy + 3)}" width="{_f(length)}" height="{row - 6}" fill="{colour}" rx="2"/>'
+                    f'{label(text_x, yy + row - 8, fmt.format(v) + unit, 11.5)}</g>')
+    if vmin < 0:
+        body.append(f'<line x1="{_f(zero)}" x2="{_f(zero)}" y1="{top}" y2="{top + row * len(labels)}" stroke="#555"/>')
     height = top + row * max(1, len(labels)) + 4
     return svg(width, height, "".join(body), "rx-bar-chart", aria=chart_title)

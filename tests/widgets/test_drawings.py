@@ -60,3 +60,13 @@ def test_bigger_tables_draw_every_village_with_a_battleground_per_opponent(playe
     villages = app.villages.value
     assert villages.count("village-svg village-svg-") == players
     assert villages.count(">vs ") == players * (players - 1)
+
+
+def test_a_negative_value_gets_a_bar_left_of_the_zero_line():
+    chart = svg.bar_chart(["Reroll", "Stop"], [1.0, -2.0])
+    stop = chart[chart.index('data-label="Stop"'):]
+    reroll = chart[chart.index('data-label="Reroll"'):chart.index('data-label="Stop"')]
+    x_stop = float(re.search(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"', stop).group(1))
+    x_reroll = float(re.search(r'<rect x="([\d.]+)"', reroll).group(1))
+    w_stop = float(re.search(r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)"', stop).group(1))
+    assert x_stop < x_reroll and abs(x_stop + w_stop - x_reroll) < 0.2 and "<line" in chart
