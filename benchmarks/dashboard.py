@@ -7,7 +7,12 @@ Prints, in one run:
   * memory per user kernel (target <= 150 MB RSS);
   * five concurrent users on one server each playing a round (target: no errors).
 
-Usage: .venv/bin/python benchmarks/dashboard.py
+  * live odds (Proving Grounds): odds chart after Roll (target <= 300 ms) and after a reroll
+    (target <= 100 ms); first render of both games preheated (target <= 1.5 s); click to update
+    in both games (target <= 100 ms); each also as a ratio to a baseline click measured in the
+    same run (a click that only redraws one line of text), since absolute times vary between runs.
+
+Usage: .venv/bin/python benchmarks/dashboard.py [--quick]   (--quick: only the live-odds and click part)
 """
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = "/voila/render/proving_grounds/play.ipynb"
+BB_PAGE = "/voila/render/barbearian/play.ipynb"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -43,9 +49,10 @@ class Voila:
         self.dir = Path(tempfile.mkdtemp(prefix="rx-voila-"))
         self.log_path = self.dir / "voila.log"
         env = {**os.environ, "JUPYTER_CONFIG_DIR": str(self.dir / "c"), "JUPYTER_DATA_DIR": str(self.dir / "d"),
-               "JUPYTER_RUNTIME_DIR": str(self.dir / "r")}
+               "JUPYTER_RUNTIME_DIR": str(self.dir / "r"), "JUPYTER_PATH": str(ROOT / "share" / "jupyter"),
+               "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "voila", "notebooks", f"--port={self.port}", "--no-browser",
+            [sys.executable, "-m", "voila", "notebooks", f"--port={self.port}", "--no-browser", "--template=rules-explorer",
              f"--Voila.connection_dir_root={self.dir}", *extra],
             cwd=ROOT, env=env, stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT)
         self.url = f"http://127.0.0.1:{self.port}"
@@ -113,7 +120,7 @@ def click_latency(browser, url: str, clicks: int = 15) -> list[float]:
     page.wait_for_selector(".dice-tray .rx-die")
     times = []
     while len(times) < clicks:
-        buttons = page.locator(".dice-tray button")
+        buttons = page.locator(".dice-tray button:visible")
         if buttons.count() == 0:  # no set left or the round ended: start a new game
             page.locator(".new-game").click()
             page.wait_for_selector(".action-roll")
@@ -129,7 +136,115 @@ def click_latency(browser, url: str, clicks: int = 15) -> list[float]:
     return times
 
 
+def _med(xs) -> float:
+    return statistics.median(xs) * 1000
+
+
+def baseline_click(page, clicks: int = 9) -> list[float]:
+    """A click whose answer only redraws one line (the Mode note): the round trip every click pays."""
+    times = []
+    for i in range(clicks):
+        name = ("Study", "Table dice")[i % 2]
+        start = time.perf_counter()
+        page.get_by_role("button", name=name).click()
+        page.wait_for_function("n => document.querySelector('.status')?.textContent.includes('Mode: ' + n)", arg=name)
+        times.append(time.perf_counter() - start)
+    page.get_by_role("button", name="Study").click()
+    return times
+
+
+def odds_latency(browser, url: str, rounds: int = 6) -> tuple[list[float], list[float], list[float]]:
+    """Proving Grounds with odds on: click Roll -> chart drawn; click a reroll -> chart redrawn."""
+    page = browser.new_page()
+    page.goto(url + PAGE, timeout=120_000)
+    page.wait_for_selector(".action-roll", timeout=120_000)
+    base = baseline_click(page)
+    page.locator(".odds-toggle").click()
+    after_roll, after_reroll = [], []
+    chart = """t => { const c = document.querySelector('.odds-chart');
+                      return c && c.offsetParent !== null && c.textContent.includes(t); }"""
+    for _ in range(rounds):
+        page.locator(".new-game").click()
+        page.wait_for_selector(".action-roll")
+        page.wait_for_timeout(1500)  # the player looks at the new board
+        start = time.perf_counter()
+        page.locator(".action-roll").click()
+        page.wait_for_function(chart, arg="(10 rerolls left)", timeout=30_000)
+        after_roll.append(time.perf_counter() - start)
+        for left in (9, 8):
+            buttons = page.locator(".dice-tray button:visible")
+            if buttons.count() == 0:
+                break
+            start = time.perf_counter()
+            buttons.first.click()
+            try:
+                page.wait_for_function(chart, arg=f"({left} rerolls left)", timeout=30_000)
+            except Exception:  # the round ended (no set left to reroll): no chart to wait for
+                break
+            after_reroll.append(time.perf_counter() - start)
+    page.close()
+    return base, after_roll, after_reroll
+
+
+def barbearian_click(browser, url: str, clicks: int = 6) -> list[float]:
+    """BarBEARian: "show my screen" -> the seat's private panel; "hide my screen" -> the screen panel."""
+    page = browser.new_page()
+    page.goto(url + BB_PAGE, timeout=120_000)
+    times = []
+    for _ in range(clicks):
+        page.wait_for_selector(".bb-screen-ready", timeout=60_000)
+        start = time.perf_counter()
+        page.locator(".bb-screen-ready").click()
+        page.wait_for_selector(".bb-private", timeout=10_000)
+        times.append(time.perf_counter() - start)
+        page.locator(".bb-cover").click()
+    page.close()
+    return times
+
+
+def first_render_bb(browser, url: str) -> float:
+    page = browser.new_page()
+    start = time.perf_counter()
+    page.goto(url + BB_PAGE, timeout=120_000)
+    page.wait_for_selector(".bb-app .bb-screen-ready", timeout=120_000)
+    elapsed = time.perf_counter() - start
+    page.close()
+    return elapsed
+
+
+def quick(browser) -> None:
+    """Live odds, clicks and first renders of both games, with ratios to the baseline click."""
+    server = Voila()
+    try:
+        server.wait_for_pool()
+        server.wait_for_pool("barbearian/play.ipynb")
+        pg_first = first_render(browser, server.url)
+        bb_first = first_render_bb(browser, server.url)
+        server.wait_for_pool(settle=25)
+        base, roll, reroll = odds_latency(browser, server.url)
+        pg_clicks = click_latency(browser, server.url, clicks=9)
+        bb_clicks = barbearian_click(browser, server.url)
+    finally:
+        server.stop()
+    b = _med(base)
+    print(f"baseline click (one line redrawn): median {b:.0f} ms over {len(base)} clicks")
+    for name, xs, target in (("odds chart after Roll", roll, 300), ("odds chart after a reroll", reroll, 100),
+                             ("Proving Grounds click to updated dice", pg_clicks, 100),
+                             ("BarBEARian click to updated panel", bb_clicks, 100)):
+        m = _med(xs)
+        print(f"{name}: median {m:.0f} ms, max {max(xs) * 1000:.0f} ms over {len(xs)} "
+              f"(target <= {target} ms; {m / b:.2f}x the baseline click)")
+    print(f"first render, preheated: Proving Grounds {pg_first:.2f} s, BarBEARian {bb_first:.2f} s (target <= 1.5 s)")
+
+
 def main() -> None:
+    if "--quick" in sys.argv:
+        with sync_playwright() as pw:
+            executable = None if Path(pw.chromium.executable_path).exists() else shutil.which("chromium")
+            browser = pw.chromium.launch(executable_path=executable, args=ARGS)
+            quick(browser)
+            browser.close()
+        return
     with sync_playwright() as pw:
         executable = None if Path(pw.chromium.executable_path).exists() else shutil.which("chromium")
         browser = pw.chromium.launch(executable_path=executable, args=ARGS)
@@ -140,6 +255,7 @@ def main() -> None:
         finally:
             cold.stop()
 
+        quick(browser)
         server = Voila()
         try:
             server.wait_for_pool()

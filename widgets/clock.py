@@ -45,6 +45,13 @@ class Countdown(w.HBox):
                 self.on_time_up()
 
     def _render(self) -> None:
-        colour = "#b00020" if self.running and self.remaining <= 10 else "#333"
-        state = "" if self.running else " (stopped)"
-        self.label.value = f'<span style="font-size:20px;color:{colour}">Time left: {self.remaining:02d} s{state}</span>'
+        if self.running:
+            colour = "#b00020" if self.remaining <= 10 else "#333"
+            text = f"Time left: {self.remaining:02d} s"
+        elif self.ticker.value == 0:
+            colour, text = "#333", f"Clock: {self.seconds} s, starts when you roll"
+        elif self.remaining <= 0:
+            colour, text = "#b00020", "Time is up"
+        else:
+            colour, text = "#333", f"Stopped with {self.remaining} s to spare"
+        self.label.value = f'<span class="clock-text" style="font-size:18px;color:{colour}">{text}</span>'

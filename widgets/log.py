@@ -1,4 +1,4 @@
-"""The event log: each event in the rulebook's words with the section it applies."""
+"""The event log: each event in the rulebook's words with the section it applies, newest first."""
 from __future__ import annotations
 
 from html import escape
@@ -7,7 +7,8 @@ import ipywidgets as w
 
 
 class EventLog(w.HTML):
-    """Newest events last; ``limit`` keeps the page light in long games."""
+    """Newest events first (the same in every game), so the latest is always in view without scrolling;
+    ``limit`` keeps the page light in long games."""
 
     def __init__(self, limit: int = 200):
         super().__init__()
@@ -15,8 +16,10 @@ class EventLog(w.HTML):
         self.limit = limit
 
     def show(self, events) -> None:
+        """``events`` oldest first, as a session holds them."""
+        newest = list(events)[-self.limit:][::-1]
         rows = "".join(
             f'<tr><td class="rx-section">{escape(e.section)}</td><td>{escape(e.text)}</td></tr>'
-            for e in list(events)[-self.limit:]
+            for e in newest
         )
         self.value = f'<div class="rx-log"><table>{rows}</table></div>'

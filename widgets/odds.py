@@ -1,44 +1,37 @@
-"""The odds chart: a plotly bar chart built once with data and updated in place.
+"""The odds chart: horizontal bars drawn as SVG in the page (no chart library, nothing to download).
 
-Under Voila a FigureWidget created empty and filled before display shows an empty chart,
-so the figure is constructed with its first data and only updated afterwards.
+Whole labels on the left, the value on each bar, the best bar in green; the drawing scales to
+its box, so it never runs off a narrow screen.
 """
 from __future__ import annotations
 
-import plotly.graph_objects as go
+import ipywidgets as w
+
+from .svg import bar_chart
 
 
 class OddsChart:
     """A bar chart of named values (e.g. the value of each legal choice)."""
 
-    def __init__(self, title: str, labels: list[str], values: list[float], *, y_title: str = "", height: int = 340,
-                 width: int = 430):
-        self.figure = go.FigureWidget(
-            data=[go.Bar(x=list(labels), y=list(values), marker_color=_colours(values), text=_texts(values), textposition="auto")],
-            layout=go.Layout(title=title, height=height, width=width, margin=dict(l=40, r=10, t=40, b=110),
-                             yaxis=dict(title=y_title), template="plotly_white"),
-        )
+    def __init__(self, title: str, labels: list[str], values: list[float], *, y_title: str = "",
+                 value_max: float | None = None, fmt: str = "{:.2f}", width: int = 420, **_ignored):
+        self.html = w.HTML(layout=w.Layout(width="100%", max_width=f"{width}px"))
+        self.html.add_class("rx-chart")
+        self.y_title, self.value_max, self.fmt, self.width = y_title, value_max, fmt, width
+        self.title, self.labels, self.values = title, list(labels), list(values)
+        self._draw()
 
     @property
     def widget(self):
-        return self.figure
+        return self.html
 
     def update(self, labels: list[str], values: list[float], title: str | None = None) -> None:
-        with self.figure.batch_update():
-            bar = self.figure.data[0]
-            bar.x, bar.y = list(labels), list(values)
-            bar.marker.color = _colours(values)
-            bar.text = _texts(values)
-            if title is not None:
-                self.figure.layout.title.text = title
+        self.labels, self.values = list(labels), list(values)
+        if title is not None:
+            self.title = title
+        self._draw()
 
-
-def _colours(values) -> list[str]:
-    if not values:
-        return []
-    best = max(values)
-    return ["#2e7d32" if v == best else "#90a4ae" for v in values]
-
-
-def _texts(values) -> list[str]:
-    return [f"{v:.2f}" for v in values]
+    def _draw(self) -> None:
+        axis = f'<div class="rx-small">{self.y_title}</div>' if self.y_title else ""
+        self.html.value = (bar_chart(self.labels, self.values, self.title, value_max=self.value_max, fmt=self.fmt,
+                                     width=self.width) + axis)

@@ -16,16 +16,33 @@ CSS = """
 .rx-die {display:inline-block; min-width:34px; height:34px; line-height:34px; margin:2px; border-radius:6px;
   border:1px solid #555; text-align:center; font-size:26px; font-weight:600; box-shadow:1px 1px 2px #aaa}
 .rx-die.rx-word {font-size:12px; padding:0 4px}
-.rx-card {border:1px solid #999; border-radius:8px; padding:6px; margin:3px; background:#fffdf6; min-width:190px}
+.rx-card {border:1px solid #999; border-radius:8px; padding:6px; margin:3px; background:#fffdf6; min-width:0; max-width:100%; box-sizing:border-box}
 .rx-card h4 {margin:0 0 4px 0; font-size:13px}
 .rx-track {font-family:monospace; font-size:12px}
 .rx-track .rx-marker {background:#333; color:#fff; border-radius:3px; padding:0 2px}
 .rx-small {font-size:11px; color:#555}
 .rx-error {color:#b00020; font-weight:600}
 .rx-ok {color:#1b5e20}
-.rx-log {font-size:12px; max-height:260px; overflow-y:auto}
 .rx-log td {padding:1px 6px; vertical-align:top}
 .rx-log td.rx-section {color:#666; white-space:nowrap}
+.encounter-board {display:grid; grid-template-columns:repeat(3, minmax(0, 1fr)); gap:4px; max-width:100%}
+@media (max-width:560px) {.encounter-board {grid-template-columns:repeat(2, minmax(0, 1fr))} .rx-log td.rx-section {white-space:normal}
+  .odds-column, .bb-odds {order:-1}}
+.proving-grounds-app .widget-html-content, .bb-app .widget-html-content {line-height:1.35; min-width:0; max-width:100%}
+.proving-grounds-app .widget-html, .bb-app .widget-html {max-width:100%}
+.rx-title {margin:4px 0}
+.encounter-board .rx-card {min-width:0; margin:0}
+.rx-legend {display:flex; flex-wrap:wrap; gap:2px 12px; font-size:12px; color:#333; margin:4px 0}
+.rx-legend-item {white-space:nowrap}
+.rx-svg {display:block}
+.rx-chart {overflow:hidden}
+.widget-box, .jupyter-widgets {max-width:100%}
+.rx-wrap {flex-wrap:wrap !important; gap:6px}
+.rx-wrap > * {max-width:100%}
+.rx-save-link {display:inline-block; padding:5px 12px; border:1px solid #888; border-radius:3px; background:#eee;
+  color:#222; text-decoration:none; font-size:13px; margin:2px 4px 2px 0}
+.rx-save-link:hover {background:#ddd}
+.rx-log {font-size:12px; max-height:260px; overflow-y:auto; max-width:100%; overflow-x:auto}
 </style>
 """
 

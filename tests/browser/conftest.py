@@ -54,10 +54,12 @@ def voila_server(tmp_path_factory):
     port = _free_port()
     home = tmp_path_factory.mktemp("jupyter")
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
-           "JUPYTER_RUNTIME_DIR": str(home / "runtime")}
+           "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "JUPYTER_PATH": str(ROOT / "share" / "jupyter"),
+           # the kernels import this checkout's packages, not another installed copy
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     log = open(home / "voila.log", "w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", "notebooks", f"--port={port}", "--no-browser",
+        [sys.executable, "-m", "voila", "notebooks", f"--port={port}", "--no-browser", "--template=rules-explorer",
          "--Voila.ip=127.0.0.1", f"--Voila.connection_dir_root={home}"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
@@ -85,3 +87,25 @@ def voila_server(tmp_path_factory):
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def requests_seen(page):
+    """Every URL the page asks for (to check that nothing leaves 127.0.0.1)."""
+    urls: list[str] = []
+    page.on("request", lambda r: urls.append(r.url))
+    return urls
+
+
+def outside(urls: list[str]) -> list[str]:
+    return [u for u in urls if not u.startswith(("http://127.0.0.1", "data:", "blob:", "about:"))]
+
+
+def assert_fits(page) -> None:
+    """No horizontal scrolling, and every chart and drawing inside the viewport's width."""
+    sizes = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert sizes[0] <= sizes[1], f"the page is {sizes[0]} px wide in a {sizes[1]} px window"
+    wide = page.evaluate("""() => [...document.querySelectorAll('.rx-chart, svg.rx-svg, .widget-button')]
+        .map(e => e.getBoundingClientRect()).filter(r => r.width > 0 && (r.left < -1 || r.right > window.innerWidth + 1))
+        .map(r => [r.left, r.right])""")
+    assert not wide, f"drawn outside the viewport: {wide[:5]}"

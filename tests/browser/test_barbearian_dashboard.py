@@ -4,6 +4,8 @@ import pytest
 from explorer.barbearian import KeepTrial, Options, Pass, Place, Ready, RollDice, SetUp, StealGlory, rules, sample_deck
 from explorer.core import Session
 
+from .conftest import assert_fits, outside
+
 pytestmark = pytest.mark.browser
 
 SEED = 3  # Blue holds the First Player token; round 1: Red rolls 3, 3, 4 and Blue 4, 2, 5
@@ -61,7 +63,8 @@ def replay():
     return s
 
 
-def test_a_hot_seat_round_with_a_raid(page, voila_server, artifacts):
+def test_a_hot_seat_round_with_a_raid(page, voila_server, artifacts, requests_seen):
+    page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{voila_server}/voila/render/barbearian/play.ipynb", timeout=90_000)
     page.wait_for_selector(".bb-app .bb-screen-ready", timeout=90_000)
     page.locator(".bb-seed input").fill(str(SEED))
@@ -81,6 +84,8 @@ def test_a_hot_seat_round_with_a_raid(page, voila_server, artifacts):
     assert faces == {"red": [3, 3, 4], "blue": [4, 2, 5]}  # the seeded roll (the plans below rely on it)
 
     take_screen(page, "blue")  # seat 1 places secretly, a die on the Battleground against Red
+    assert_fits(page)
+    page.screenshot(path=str(artifacts / "barbearian_1366_screen.png"))
     place(page, "blue", BLUE_PLAN)
     page.wait_for_selector(".bb-screen >> text=Pass the device to Red: click when ready", timeout=15_000)
     for red_at_screen in (False, True):  # covered screen, then Red behind it: Blue's placement is nowhere
@@ -95,6 +100,8 @@ def test_a_hot_seat_round_with_a_raid(page, voila_server, artifacts):
     page.wait_for_selector(".bb-reveal >> text=The screens come off (round 1)", timeout=15_000)
     assert "Battleground vs Red" in page.locator(".bb-reveal").inner_text()
     before = village(page, "red"), village(page, "blue")
+    assert "Resolving step 1 of 2" in page.locator(".bb-header").inner_text()
+    page.screenshot(path=str(artifacts / "barbearian_1366_reveal.png"))
     page.locator(".bb-next").click()  # step 2: the raid meets Red's empty Barracks
     page.wait_for_selector(".event-log >> text=breaks through", timeout=15_000)
     page.locator(".bb-stealglory").click()  # Blue's loot decision
@@ -113,5 +120,12 @@ def test_a_hot_seat_round_with_a_raid(page, voila_server, artifacts):
     assert after == expected and after != before
     assert page.locator(".bb-header").inner_text().startswith("Round 2")
     assert after[0][0] == 1 and after[1][0] == 3
-    page.set_viewport_size({"width": 1280, "height": 1500})  # the dashboard scrolls inside the page: show it all
-    page.screenshot(path=str(artifacts / "barbearian_round.png"), full_page=True)
+    assert page.locator(".event-log tr").first.inner_text() != ""  # newest first
+    assert_fits(page)
+    page.set_viewport_size({"width": 1366, "height": 1600})  # the dashboard scrolls inside the page: show it all
+    page.screenshot(path=str(artifacts / "barbearian_1366_round.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    page.wait_for_timeout(300)
+    assert_fits(page)
+    page.screenshot(path=str(artifacts / "barbearian_390.png"))
+    assert not outside(requests_seen), outside(requests_seen)

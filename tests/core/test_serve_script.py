@@ -39,4 +39,4 @@ def test_serve_arguments_reach_voila_and_not_pip(tmp_path):
                          capture_output=True, text=True, timeout=30, env={**os.environ, "PYTHON": str(venv / "python")})
     assert run.returncode == 0, run.stderr
     calls = log.read_text().splitlines()
-    assert calls == ["voila notebooks --port 8867"], calls
+    assert calls == ["voila notebooks --template=rules-explorer --port 8867"], calls

@@ -79,7 +79,7 @@ def keep_trials_and_roll(app):
 def test_the_screen_comes_first_and_shows_only_the_seat_at_it(app):
     state = app.table.state
     first, second = state.first, 1 - state.first
-    screen = app.actions.children[0]
+    screen = app.actions.children[-1]  # after the set-up steps
     assert "bb-screen" in screen._dom_classes
     assert f"Pass the device to {state.name(first)}: click when ready" in screen.children[0].value
     assert "bb-own-trial" not in app.villages.value  # nobody's Trial cards on a covered screen
@@ -232,16 +232,17 @@ def test_undo_never_goes_behind_a_ready(app):
 
 
 def test_odds_chart_shows_exact_raid_odds(app):
-    figure = app.odds_chart.figure
-    assert list(figure.data[0].y) == pytest.approx([odds.raid_success(3, b) for b in range(1, 19)])
+    chart = app.odds_chart
+    assert chart.values == pytest.approx([odds.raid_success(3, b) for b in range(1, 16)])
     keep_trials_and_roll(app)
     find(app, "bb-screen-ready").click()  # Blue at the screen: Blue's odds
     m = odds.clash_matrix((4, 2, 5), (3, 3, 4), pareto=True)
     best = max((i for i, s in enumerate(m.rows) if s.attack), key=lambda i: (m.a_success()[i], m.rows[i].attack))
-    assert app.odds_chart.figure is figure
-    assert figure.data[0].x[0] == f"raid Red (send {m.rows[best].attack})"
-    assert figure.data[0].y[0] == pytest.approx(m.a_success()[best])
-    assert "Blue's roll 4, 2, 5" in figure.layout.title.text
+    assert app.odds_chart is chart
+    assert chart.labels[0].startswith("Raid Red") and f"send {m.rows[best].attack}" in chart.labels[0]
+    assert chart.values[0] == pytest.approx(m.a_success()[best])
+    assert "Blue's roll 4, 2, 5" in chart.title
+    assert chart.labels[0] in chart.widget.value.replace("&#x27;", "'")  # drawn in the page
 
 
 def test_new_game_controls_seat_bots_and_seed(app):
@@ -322,3 +323,63 @@ def test_the_bots_placements_are_behind_the_floor():
     assert bot_step < floor and app.history.slider.min == floor
     app.history.slider.value = bot_step  # clamped: the bot's placement cannot be reopened
     assert app.table.session.cursor == floor
+
+
+def test_the_table_is_drawn_and_every_mark_explained(app):
+    first = app.actions.children[0].value
+    assert "Setting up the table" in first and "dealt two Trial cards" in first and "First Player token" in first
+    villages = app.villages.value
+    assert villages.count('class="rx-svg village-svg') == 2 and "<title>" in villages
+    for word in ("Glory token", "locked Glory", "Honey", "Ore", "Faith", "Specialist token", "mercenary die"):
+        assert word in villages  # the legend
+    play_round_one(app)
+    assert "Resolving step 1 of 2" in app.header.value  # the header names the step on screen
+    assert "on Battleground vs Red" in app.villages.value  # the revealed die drawn on its space
+
+
+def test_save_and_load_with_the_secrets_caveat(app):
+    import json
+    from widgets.files import MAX_BYTES
+
+    keep_trials_and_roll(app)
+    assert app.save_link.value == ""  # the secrets are not in the page until asked for
+    app.save_button.click()
+    assert "download=" in app.save_link.value and "holds every secret" in app.save_link.value
+    saved = json.dumps(app.table.session.to_json()).encode()
+    state = app.table.state
+    other = Session("proving-grounds", seed=1)
+    app.files.load_bytes("pg.json", json.dumps(other.to_json()).encode())
+    assert "this is a Proving Grounds save; open it in the Proving Grounds dashboard" in app.files.message.value
+    app.files.load_bytes("big.json", b"0" * (MAX_BYTES + 1))
+    assert "refused" in app.files.message.value and app.table.state is state
+    fresh = BarbearianApp(players=2, seats=["human", "human"], seed=9)
+    fresh.files.load_bytes("game.json", saved)
+    assert "Loaded saved game" in fresh.files.message.value and fresh.table.state == state
+    assert fresh.save_link.value == ""
+
+
+def test_the_raid_chart_follows_the_seats_placement(app):
+    keep_trials_and_roll(app)
+    find(app, "bb-screen-ready").click()  # Blue at the screen: 4, 2, 5 against Red's 3, 3, 4
+    assert app.odds_chart.labels[0].startswith("Raid Red: best")
+    place_button(app, 5, "battleground-red").click()
+    m = odds.clash_matrix((4, 2, 5), (3, 3, 4), pareto=True)  # as the chart: Red's placements that are not dominated
+    row = next(i for i, s in enumerate(m.rows) if (s.attack, s.barracks) == (5, 0))
+    assert app.odds_chart.labels[0] == "Raid Red as placed: 5"
+    assert app.odds_chart.values[0] == pytest.approx(m.a_success()[row])
+    assert "as placed" in app.odds_note.value
+
+
+def test_no_widget_keeps_a_placement_once_the_screen_is_covered(app):
+    import ipywidgets as w
+    from ipywidgets.widgets.widget import _instances  # every widget not closed (the browser holds them all)
+
+    before = set(_instances)
+    keep_trials_and_roll(app)
+    find(app, "bb-screen-ready").click()  # Blue
+    place_button(app, 5, "battleground-red").click()
+    assert any("Battleground vs Red" in b.description for b in buttons(app.actions) if "bb-takeback" in b._dom_classes)
+    find(app, "bb-cover").click()
+    live = [x for k, x in _instances.items() if k not in before and isinstance(x, w.Button)]
+    assert any("bb-takeback" in b._dom_classes for b in buttons(app.actions)) is False
+    assert not any("Battleground vs Red" in b.description for b in live if "bb-takeback" in b._dom_classes)

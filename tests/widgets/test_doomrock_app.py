@@ -41,8 +41,8 @@ def test_opens_in_the_roll_phase_with_the_card_odds_showing(app):
     assert b.phase == "roll" and b.rolls == 0
     assert [b.description for b in app.actions.children] == ["Roll Paladin's dice"]
     advice = roll_advice(b, app.session.state.deck)
-    assert list(app.chart.figure.data[0].y) == pytest.approx([o.chance for o in advice.card_odds])
-    assert "chance to activate" in app.chart.figure.layout.title.text
+    assert list(app.chart.values) == pytest.approx([o.chance for o in advice.card_odds])
+    assert "chance to activate" in app.chart.title
     for o in advice.card_odds:
         assert f'data-card="{o.card}"' in app.party.value and f"{o.chance:.0%}" in app.party.value
 
@@ -53,8 +53,8 @@ def test_a_roll_phase_by_clicking_plays_like_the_engine(app):
     e.play(Roll())
     assert app.session.state == e.state
     advice = roll_advice(e.state.battle, e.state.deck)
-    assert list(app.chart.figure.data[0].y) == pytest.approx([k.value for k in advice.keeps[:10]])
-    assert "2 re-rolls left" in app.chart.figure.layout.title.text
+    assert list(app.chart.values) == pytest.approx([k.value for k in advice.keeps[:10]])
+    assert "2 re-rolls left" in app.chart.title
     app.picks.children[0].value = True
     app.picks.children[2].value = True
     app.reroll_button.click()
@@ -145,7 +145,7 @@ def test_the_campaign_shows_the_adventure_map_then_its_battles():
         assert f'data-area="{k}"' in app.map.value and app.session.state.deck.card(area.id).name in app.map.value
     assert f"{c.time} time left" in app.map.value and "party marker" in app.map.value
     assert f'dr-area dr-here" data-area="{c.position}"' in app.map.value
-    assert app.party.value == "" and "adventure map" in app.ai_card.value and not app.chart.figure.data[0].x
+    assert app.party.value == "" and "adventure map" in app.ai_card.value and not app.chart.labels
     labels = [b.description for b in app.actions.children]
     assert len(labels) == len(app.session.legal_actions()) and all("(" not in t or ")" in t for t in labels)
     steps = 0
@@ -154,7 +154,7 @@ def test_the_campaign_shows_the_adventure_map_then_its_battles():
         steps += 1
     b = app._battle()
     assert b is not None and b.phase == "roll"
-    assert 'class="dr-row dr-party"' in app.party.value and "chance to activate" in app.chart.figure.layout.title.text
+    assert 'class="dr-row dr-party"' in app.party.value and "chance to activate" in app.chart.title
     assert app.map.value  # the map stays in view during the battle
 
 

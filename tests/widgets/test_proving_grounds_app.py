@@ -20,7 +20,8 @@ def button(app, cls):
 
 
 def tray_reroll_buttons(app):
-    return {int(c.split("-")[1]): b for box in app.tray.groups.children for b in box.children[1:] for c in b._dom_classes if c.startswith("reroll-")}
+    return {int(c.split("-")[1]): b for box in app.tray.shown_groups for b in box.children[1:]
+            if b.layout.display != "none" for c in b._dom_classes if c.startswith("reroll-")}
 
 
 @pytest.fixture
@@ -64,20 +65,55 @@ def test_an_illegal_click_shows_why_and_changes_nothing(app):
     assert app.session.state is state and app.session.cursor == cursor
 
 
+def wait_odds(app):
+    assert app.odds_worker.wait() and app.hit_worker.wait()
+
+
 def test_live_odds_chart_shows_the_solver_values(app):
     app.act(Roll())
-    assert app.odds_chart is None  # no chart code is loaded until odds are asked for
     app.odds_toggle.value = True
-    figure = app.odds_chart.figure
+    wait_odds(app)
+    chart = app.odds_chart
     advice = advise(app.session.state, 10)
-    assert list(figure.data[0].x) == [describe_action(app.session.state, a) for a, _ in advice.choices]
-    assert list(figure.data[0].y) == pytest.approx([v for _, v in advice.choices])
-    assert "10 rerolls left" in figure.layout.title.text
-    assert "P(hit)" in app.board.value
+    assert chart.labels == [describe_action(app.session.state, a) for a, _ in advice.choices]
+    assert chart.values == pytest.approx([v for _, v in advice.choices])
+    assert "10 rerolls left" in chart.title and app.odds_box.layout.display is None
+    assert "Chance to hit" in app.board.value
     app.act(Stop())
-    assert app.odds_chart.figure is figure  # updated in place, never rebuilt
+    assert app.odds_chart is chart and app.odds_box.layout.display == "none"  # no odds of a past roll
     app.odds_toggle.value = False
-    assert app.odds_box.layout.visibility == "hidden" and "P(hit)" not in app.board.value
+    assert app.odds_box.layout.display == "none" and "Chance to hit" not in app.board.value
+
+
+def test_odds_never_go_stale(app):
+    """New game, undo and a jump show the odds of the state on screen (or none), never the last ones."""
+    app.odds_toggle.value = True
+    app.act(Roll())
+    wait_odds(app)
+    first = list(app.odds_chart.labels)
+    face = min(a.face for a in app.session.legal_actions() if isinstance(a, Reroll))
+    app.act(Reroll(face))
+    wait_odds(app)
+    app.history.undo_button.click()
+    wait_odds(app)
+    assert app.odds_chart.labels == first and "10 rerolls left" in app.odds_chart.title
+    app.new_game()
+    assert app.odds_box.layout.display == "none"
+    wait_odds(app)
+    assert app.odds_box.layout.display == "none" and "appear when you roll" in app.odds_note.value
+    assert app.act(Roll())  # the next Roll is not swallowed
+    wait_odds(app)
+    assert app.odds_box.layout.display is None
+
+
+def test_a_click_never_waits_for_the_odds(app):
+    import time
+    app.odds_toggle.value = True
+    wait_odds(app)  # the board is solved before the roll, while the player looks at it
+    t = time.perf_counter()
+    app.act(Roll())
+    assert app.odds_worker.wait()
+    assert time.perf_counter() - t < 1.0 and app.odds_box.layout.display is None
 
 
 def test_table_dice_mode_takes_typed_faces(app):
@@ -164,15 +200,21 @@ def test_game_over_shows_the_move_quality_report():
 def test_components_hold_no_rules():
     tray = DiceTray()
     tray.show([("white", 3), ("blue", 3), ("green", 5)], {3})
-    assert len(tray.groups.children) == 2 and "set of 3s" in tray.groups.children[0].children[0].value
+    assert len(tray.shown_groups) == 2 and "set of 3s" in tray.shown_groups[0].children[0].value
+    assert tray.slots[3][2].layout.display is None and tray.slots[5][2].layout.display == "none"  # only the set
+    groups = tray.shown_groups
+    tray.show([("white", 3), ("blue", 3), ("green", 5)], {3})
+    assert tray.shown_groups == groups  # the same widgets, updated: no new ones per click
     log = EventLog(limit=2)
     from explorer.core import Event
     log.show([Event("a", "S1"), Event("b <x>", "S2"), Event("c", "S3")])
     assert "a" not in log.value.split("</td>")[1] and "b &lt;x&gt;" in log.value and "S3" in log.value
+    assert log.value.index("S3") < log.value.index("S2")  # newest first
     chart = OddsChart("t", ["x"], [1.0])
-    fig = chart.figure
+    html = chart.widget
     chart.update(["p", "q"], [0.5, 2.0], title="new")
-    assert chart.figure is fig and list(fig.data[0].y) == [0.5, 2.0] and fig.layout.title.text == "new"
+    assert chart.widget is html and chart.values == [0.5, 2.0] and ">new<" in html.value
+    assert 'data-label="q"' in html.value and "viewBox" in html.value
 
 
 def test_an_unexpected_error_is_a_sentence_and_changes_nothing(app, monkeypatch):
@@ -185,3 +227,25 @@ def test_an_unexpected_error_is_a_sentence_and_changes_nothing(app, monkeypatch)
     assert not app.act(Roll())
     assert "Something went wrong" in app.status.value and "disk on fire" in app.status.value
     assert "Traceback" not in app.status.value and app.session.state is state and app.session.cursor == cursor
+
+
+def test_uploads_of_another_game_or_over_the_cap_are_refused_and_change_nothing(app):
+    from explorer.barbearian import SetUp as BBSetUp
+    from widgets.files import MAX_BYTES
+
+    app.act(Roll())
+    state, cursor = app.session.state, app.session.cursor
+    other = Session("barbearian", seed=1)
+    other.play(BBSetUp())
+    app.files.load_bytes("bears.json", json.dumps(other.to_json()).encode())
+    assert "this is a BarBEARian save; open it in the BarBEARian dashboard" in app.files.message.value
+    app.files.load_bytes("big.json", b" " * (MAX_BYTES + 1))
+    assert "over 5 MB are refused" in app.files.message.value
+    app.files.load_bytes("deep.json", b"[" * 100_000 + b"]" * 100_000)
+    assert "Could not load" in app.files.message.value
+    for bad in (b"[]", b'"x"', b'{"format": "rules-explorer-save", "game": "proving-grounds"}',
+                b'{"format": "rules-explorer-deck", "game": "proving-grounds", "version": 1, "enemies": 5}'):
+        app.files.load_bytes("bad.json", bad)
+        assert "Could not load" in app.files.message.value and "Traceback" not in app.files.message.value
+    assert app.session.state is state and app.session.cursor == cursor
+    assert "save-link" in app.save_link._dom_classes and "download=" in app.save_link.value  # one click saves

@@ -7,13 +7,15 @@ the odds come from ``explorer.barbearian.odds``.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from html import escape
 
 import ipywidgets as w
 
 from explorer.barbearian import RollDice, rules, view
-from explorer.core import IllegalAction
+from explorer.core import IllegalAction, Session
 
+from ..files import FilePicker, check_game, save_link_html
 from ..log import EventLog
 from ..odds import OddsChart
 from ..theme import CSS
@@ -22,9 +24,9 @@ from .history import GuardedHistoryBar
 from .labels import phase_label
 from .narration import Narrator
 from .odds_view import raid_odds
-from .panels import action_buttons, button, placement_board, trial_choice
+from .panels import PlacementBoard, action_buttons, button, trial_choice
 from .table import Table, check_seats
-from .views import BB_CSS, forces_html, header_html, reveal_html, roll_html, supply_html, villages_html
+from .views import BB_CSS, forces_html, header_html, reveal_html, roll_html, setup_html, supply_html, villages_html
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +45,9 @@ class BarbearianApp(w.VBox):
     ``Ready``, a kept Trial card, a deal), so undo can neither show the next seat what the
     previous one placed nor let anyone place again after the reveal. Undo and redo stop at
     human decisions; after a move through history the bots wait for "Let the bots move".
-    Saving and loading games are not offered: a save file holds every secret.
+    Saving: a save file holds every secret, so the download link is made only when "Save game"
+    is clicked (never sitting in the page) and says so; loading restores the game with the seats
+    chosen in the controls.
 
     Args:
         players: 2, 3 or 4.
@@ -66,18 +70,26 @@ class BarbearianApp(w.VBox):
         self.villages = self._html("bb-villages-box")
         self.supply = self._html("bb-supply-box")
         self.event_log = EventLog()
+        self.save_link = self._html("bb-save-link")
+        self.save_button = button("Save game", self._safe(self._offer_save), "bb-save",
+                                  tooltip="Make a download link for this game (it holds every secret)")
+        self.files = FilePicker(self._safe_load, description="Load a saved game")
         self.narrator = Narrator()
         self.bots_paused = False
+        self._boards: dict[int, PlacementBoard] = {}
+        self._boards_table = None
+        self._panels: dict[tuple, object] = {}
+        self._panels_table = None
         self.table = Table(players, seats, seed)
         self.table.start()
         self._settle()
         first = raid_odds(self.table.state, self._focus_seat())
-        self.odds_chart = OddsChart(first.title, first.labels, first.values, y_title="probability", width=440)
-        self.odds_chart.figure.update_yaxes(range=[0, 1.05])
+        self.odds_chart = OddsChart(first.title, first.labels, first.values, value_max=1.0, fmt="{:.0%}", width=420)
         self.odds_note = self._html("bb-odds-note")
         self.history = GuardedHistoryBar(self.table.session, self._safe(self._history_moved),
                                          floor=lambda: self.table.floor(), stop=lambda: self.table.human_decides())
         self._layout()
+        self.controls.show_seed(self.table.session.seed)
         self.refresh()
 
     @staticmethod
@@ -87,13 +99,18 @@ class BarbearianApp(w.VBox):
         return h
 
     def _layout(self) -> None:
-        odds = w.VBox([self.odds_chart.widget, self.odds_note], layout=w.Layout(width="450px"))
+        odds = w.VBox([self.odds_chart.widget, self.odds_note],
+                      layout=w.Layout(flex="1 1 300px", max_width="440px", min_width="0"))
         odds.add_class("bb-odds")
         play = w.VBox([self.actions, self.status, self.roll, self.reveal, self.forces],
-                      layout=w.Layout(flex="1 1 auto", min_width="420px"))
-        self.children = (w.HTML(CSS + BB_CSS + "<h2>BarBEARian Battlegrounds</h2>"), self.controls, self.header,
-                         w.HBox([play, odds]), self.villages, self.supply, self.history,
-                         w.HTML("<b>Event log</b> (newest first)"), self.event_log)
+                      layout=w.Layout(flex="3 1 420px", min_width="0", max_width="100%"))
+        main = w.HBox([play, odds], layout=w.Layout(flex_flow="row wrap", max_width="100%"))
+        main.add_class("rx-wrap")
+        self.children = (w.HTML(CSS + BB_CSS + '<h2 class="rx-title">BarBEARian Battlegrounds</h2>'), self.controls,
+                         self.header, main, self.villages, self.supply, self.history,
+                         w.HBox([self.save_button, self.save_link, self.files],
+                                layout=w.Layout(flex_flow="row wrap", max_width="100%")),
+                         w.HTML('<b>Event log</b> <span class="rx-small">(newest first)</span>'), self.event_log)
 
     # -- safety: a hosted dashboard shows a sentence, never a traceback -----------------------------
     def _safe(self, fn):
@@ -123,8 +140,33 @@ class BarbearianApp(w.VBox):
         self.bots_paused = False
         self._settle()
         self.history.attach(self.table.session)
+        self.controls.show_seed(self.table.session.seed)
         self.status.value = f"New game: {players} players, seed {self.table.session.seed}."
         self.refresh()
+
+    # -- files --------------------------------------------------------------------------------------
+    def _safe_load(self, name: str, data) -> str:
+        check_game(data, "barbearian")
+        if data.get("format") != "rules-explorer-save":
+            raise ValueError("this is a deck; the BarBEARian dashboard plays the sample deck and loads saved games only")
+        session = Session.from_json(data)
+        n = session.state.options.players
+        seats = self.table.seats if len(self.table.seats) == n else ("human",) * n
+        self.table = Table(n, seats, session=session)
+        self.narrator.clear()
+        self.bots_paused = self.table.bot_to_move()
+        self.history.attach(self.table.session)
+        self.controls.show_seed(session.seed)
+        self._settle()
+        self.status.value = ""
+        self.refresh()
+        return f"Loaded saved game {name} at step {session.cursor}: {n} players ({', '.join(seats)})."
+
+    def _offer_save(self) -> None:
+        s = self.table.session
+        self.save_link.value = save_link_html(s.to_json(), f"barbearian-{s.seed}-step{s.cursor}.json",
+                                              label="Download the save", note="A save holds every secret (each Trial card and any placement behind a screen): "
+                                   "keep it to yourselves, or save between rounds.")
 
     # -- playing ----------------------------------------------------------------------------------
     def act(self, action) -> bool:
@@ -135,11 +177,38 @@ class BarbearianApp(w.VBox):
         before = self.table.state
         events = self.table.act(action)
         self.bots_paused = False
-        self.status.value = ""
+        self.status.value = self._skipped_builds(before)
         self.narrator.start(events, before)
         self._settle()
         self.refresh()
         return True
+
+    def _board(self, v, seat: int) -> PlacementBoard:
+        """The seat's placement board, made once per game (the spaces depend on the seating only)."""
+        if self._boards_table is not self.table:  # a new game or a loaded one: new boards
+            self._boards_table, self._boards = self.table, {}
+        if seat not in self._boards:
+            self._boards[seat] = PlacementBoard(v, seat, lambda face, space: self.place(seat, face, space))
+        return self._boards[seat]
+
+    def _skipped_builds(self, before) -> str:
+        """Say whose Build turn passed by itself during this click: the engine skips a turn in which
+        the only choice is to pass (nothing in the Marketplace is affordable)."""
+        t, now = self.table, self.table.state
+        if before.phase == "build" or before.round == 0 or not (now.round > before.round or now.phase == "build"):
+            return ""
+        steps = t.session.steps
+        start = next((i for i in range(len(steps) - 1, -1, -1) if steps[i].state is before), None)
+        if start is None:
+            return ""
+        asked = {st.state.task[1] for st in steps[start:] if st.state.phase == "build" and st.state.round == before.round}
+        order = before.turn_order()
+        done = order[: order.index(now.task[1])] if now.phase == "build" and now.round == before.round else order
+        skipped = [now.name(s) for s in done if t.is_human(s) and s not in asked]
+        if not skipped:
+            return ""
+        return (f'<span class="rx-small bb-skipped-build">Build Phase: {escape(", ".join(skipped))} had nothing in the '
+                f'Marketplace they could afford, so their Build turn passed by itself.</span>')
 
     def place(self, seat: int, face: int, space: str) -> bool:
         """Place one of the seat's unplaced dice showing ``face`` on ``space`` (the engine decides if it may)."""
@@ -209,27 +278,41 @@ class BarbearianApp(w.VBox):
             return view(self.narrator.before, None)
         return view(self.table.state, self.table.hot.holder)
 
+    @staticmethod
+    def _with_revealed(v, snapshot):
+        """While the screens are off (a reveal of this round on the table), the villages show the revealed
+        placements; nothing else of the full state (Trial cards stay as ``v`` shows them)."""
+        if snapshot is None or snapshot.round != v.round:
+            return v
+        players = tuple(replace(p, faces=q.faces, placement=q.placement, ready=True) if p.clan == q.clan else p
+                        for p, q in zip(v.players, snapshot.players))
+        return replace(v, players=players)
+
     def refresh(self) -> None:
         v = self.shown_state()
-        self.header.value = header_html(v, self._turn_note())
-        self.villages.value = villages_html(v)
-        self.supply.value = supply_html(v)
+        self.header.value = header_html(v, self._turn_note(), self.narrator.step_title())
         snapshot = self.table.reveal_snapshot()
+        self.villages.value = villages_html(self._with_revealed(v, snapshot))
+        self.supply.value = supply_html(v)
         self.reveal.value = reveal_html(snapshot) if snapshot is not None else ""
         # while the reveal is being narrated, the reveal panel is the roll (the board still shows the screens)
         hide_roll = self.narrator.active and snapshot is not None and snapshot.round == v.round
         self.roll.value = "" if hide_roll else roll_html(v, f"Round {v.round}: the roll" if v.round else "The roll")
         self.forces.value = "" if self.narrator.active else forces_html(v)
+        for seat, board in self._boards.items():
+            if seat != self.table.hot.holder:
+                board.clear()
         self.actions.children = self._panel(v)
         self.history.refresh()
+        self.save_link.value = ""  # a link made earlier would hold an old game's secrets
         events = self.table.session.events
         shown = events[: len(events) - self.narrator.hidden_events][-self.event_log.limit:]
-        self.event_log.show(shown[::-1])  # newest first: the log box scrolls
+        self.event_log.show(shown)  # the log puts the newest first
         self._show_odds(v)
 
     def _turn_note(self) -> str:
         t = self.table
-        if t.state.result:
+        if t.state.result or self.narrator.active:  # while a resolution is shown, the header names its step
             return ""
         waiting = ", ".join(t.state.name(s) for s in t.waiting())
         return f"waiting for <b>{escape(waiting)}</b>" if waiting else ""
@@ -249,7 +332,10 @@ class BarbearianApp(w.VBox):
             roll = button("Roll everyone's dice", lambda: self.act(RollDice()), "bb-action", "bb-roll", style="primary")
             return (w.HTML("<b>Plan phase</b>: everyone rolls their active dice together, in plain sight."), w.HBox([roll]))
         if t.secret():
-            return self._secret_panel(v)
+            panel = self._secret_panel(v)
+            if state.round == 0:  # before the first round: say how the table was set up
+                panel = (w.HTML(setup_html(t.session.events)),) + panel
+            return panel
         seats = t.waiting_humans()
         if not seats:
             return (w.HTML('<span class="rx-small">Waiting for the bots.</span>'),)
@@ -265,24 +351,46 @@ class BarbearianApp(w.VBox):
             return (w.HTML('<span class="rx-small">Waiting for the bots.</span>'),)
         name = t.state.name(seat)
         if t.hot.holder != seat:
+            return (self._screen(seat, name),)
+        acts = rules.legal_actions(t.state, seat)
+        panel, title, body = self._private(seat)
+        title.value = (f"<b>{escape(name)}, behind your Clan screen</b> "
+                       f'<span class="rx-small">(every die must be placed; then declare ready)</span>'
+                       if t.state.phase == "place" else f"<b>{escape(name)}, behind your Clan screen</b>")
+        body.children = ((self._board(v, seat).update(v, seat, acts, self.act),) if t.state.phase == "place"
+                         else (trial_choice(v, acts, self.act),))
+        return (panel,)
+
+    # The screen and the private panel of a seat are made once per game and updated: the page then
+    # keeps their views (a click redraws a few values instead of building every button again).
+    def _screen(self, seat: int, name: str) -> w.VBox:
+        self._panels_for_table()
+        key = ("screen", seat)
+        if key not in self._panels:
             screen = w.VBox([w.HTML(f"<b>Pass the device to {escape(name)}: click when ready.</b><br>"
                                     f'<span class="rx-small">The other players look away; only {escape(name)} '
                                     f"sees what is behind the Clan screen.</span>"),
                              button(f"I am {name}: show my screen", lambda: self.take_screen(seat),
                                     "bb-screen-ready", "bb-screen-button", style="warning")])
             screen.add_class("bb-screen")
-            return (screen,)
-        acts = rules.legal_actions(t.state, seat)
-        title = w.HTML(f"<b>{escape(name)}, behind your Clan screen</b> "
-                       f'<span class="rx-small">(every die must be placed; then declare ready)</span>'
-                       if t.state.phase == "place" else f"<b>{escape(name)}, behind your Clan screen</b>")
-        body = (placement_board(v, seat, acts, self.act, lambda face, space: self.place(seat, face, space))
-                if t.state.phase == "place" else trial_choice(v, acts, self.act))
-        cover = button("Hide my screen", self._safe(self.cover_screen), "bb-cover")
-        panel = w.VBox([title, body, w.HBox([cover])])
-        panel.add_class("bb-private")
-        panel.add_class(f"bb-private-{t.state.clan(seat)}")
-        return (panel,)
+            self._panels[key] = screen
+        return self._panels[key]
+
+    def _private(self, seat: int) -> tuple[w.VBox, w.HTML, w.VBox]:
+        self._panels_for_table()
+        key = ("private", seat)
+        if key not in self._panels:
+            title, body = w.HTML(), w.VBox()
+            cover = button("Hide my screen", self._safe(self.cover_screen), "bb-cover")
+            panel = w.VBox([title, body, w.HBox([cover])])
+            panel.add_class("bb-private")
+            panel.add_class(f"bb-private-{self.table.state.clan(seat)}")
+            self._panels[key] = (panel, title, body)
+        return self._panels[key]
+
+    def _panels_for_table(self) -> None:
+        if self._panels_table is not self.table:  # a new game or a loaded one: new panels
+            self._panels_table, self._panels = self.table, {}
 
     def _show_odds(self, v) -> None:
         odds = raid_odds(v, self._focus_seat())

@@ -33,7 +33,11 @@ class NewGameControls(w.VBox):
         self.button.add_class("bb-new-game")
         self.button.on_click(lambda _: self.on_start())
         self.players.observe(lambda _: self._relabel(), "value")
-        self.children = (w.HBox([self.players, self.seed, self.button]), w.HBox(self.seat_boxes))
+        self.seed_note = w.HTML()
+        self.seed_note.add_class("bb-seed-note")
+        wrap = w.Layout(flex_flow="row wrap", max_width="100%")
+        self.children = (w.HBox([self.players, self.seed, self.seed_note, self.button], layout=wrap),
+                         w.HBox(self.seat_boxes, layout=wrap))
         self._relabel()
 
     def _relabel(self) -> None:
@@ -42,6 +46,11 @@ class NewGameControls(w.VBox):
             shown = i < len(clans)
             box.layout.display = None if shown else "none"
             box.description = clans[i].capitalize() if shown else ""
+
+    def show_seed(self, seed: int) -> None:
+        """Say which seed the game on the table uses (to replay it: type it in Seed)."""
+        self.seed_note.value = (f'<span class="rx-small">this game: seed <b class="seed-used">{seed}</b> '
+                                f'&middot; Seed 0 = a fresh random seed</span>')
 
     def values(self) -> tuple[int, tuple[str, ...], int | None]:
         """(players, seats, seed); seed 0 in the box means None: a fresh seed."""

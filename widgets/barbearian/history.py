@@ -23,12 +23,13 @@ class GuardedHistoryBar(HistoryBar):
         super().__init__(session, on_change)
         self.undo_button = self._button("Undo", "undo", -1)
         self.redo_button = self._button("Redo", "repeat", +1)
-        self.children = (self.undo_button, self.redo_button, self.slider, self.replay)
+        self.children = (self.undo_button, self.redo_button, self.slider, self.replay_label, self.replay)
         self.add_class("bb-history")
         self.refresh()
 
     def _button(self, text: str, icon: str, direction: int) -> w.Button:
-        b = w.Button(description=text, icon=icon, layout=w.Layout(width="80px"))
+        tip = "Take back the last step" if direction < 0 else "Play the step taken back again"
+        b = w.Button(description=text, icon=icon, layout=w.Layout(width="80px"), tooltip=tip)
         b.add_class(text.lower())
         b.on_click(lambda _: self.step(direction))
         return b

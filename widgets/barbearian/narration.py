@@ -62,6 +62,13 @@ class Narrator:
     def finish(self) -> None:
         self.clear()
 
+    def step_title(self) -> str:
+        """The header's words for the step on screen: "Resolving step 2 of 5: Brawl Phase"."""
+        if not self.active:
+            return ""
+        return (f"Resolving step {len(self.shown)} of {len(self.shown) + len(self.pending)}: "
+                f"{self.shown[-1][0].section}")
+
     def html(self) -> str:
         if not self.active:
             return ""

@@ -39,44 +39,76 @@ def action_buttons(state, actions: list, act: Act) -> w.Box:
     return box
 
 
-def placement_board(state, seat: int, actions: list, act: Act, place: Callable[[int, str], None]) -> w.VBox:
+class PlacementBoard(w.VBox):
     """Behind the screen: one row per face still to place, one button per Village space.
 
-    ``state`` is the seat's own view and ``actions`` its legal actions. A board button calls
-    ``place(face, space)``, which picks the die when clicked (a quick second click on a stale
-    button must not name a die that has just been placed).
+    Made once per seat and updated in place on every refresh (a click then sends a few changed
+    values, not dozens of new widgets). A board button calls ``place(face, space)``, which picks the
+    die when clicked (a quick second click on a stale button must not name a die just placed).
+    Combinations the engine refuses are shown muted: clicking one asks the engine, which says why.
     """
-    p = state.players[seat]
-    legal = {(p.faces[a.die], a.space): a for a in actions if isinstance(a, Place)}
-    spaces = board_spaces(state, seat)
-    rows = []
-    unplaced = [d for d in range(len(p.faces)) if p.placement[d] is None]
-    for face in sorted({p.faces[d] for d in unplaced}, reverse=True):
-        dice = [d for d in unplaced if p.faces[d] == face]
-        html = "".join(die_html(MERCENARY if d >= p.active else p.clan, face) for d in dice)
-        cells = [w.HTML(html, layout=w.Layout(min_width="90px"))]
-        for space in spaces:
-            action = legal.get((face, space))
-            def click(f=face, s=space):
-                place(f, s)
 
-            if action is not None:
-                cells.append(button(describe_action(state, action), click, "bb-action", action_class(action),
-                                    f"bb-place-{space_slug(space)}", style="info"))
-            else:  # refused by the engine: shown muted, a click shows the engine's reason
-                cells.append(button(f"{face} \u2192 {space_label(space)}", click, "bb-action", "bb-illegal",
-                                    f"bb-place-{space_slug(space)}", tooltip="not allowed now: click to see why"))
-        row = w.Box(cells, layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        row.add_class(f"bb-face-{face}")
-        rows.append(row)
-    back = [action_button(state, a, act) for a in actions if isinstance(a, TakeBack)]
-    ready = [action_button(state, a, act, style="success") for a in actions if isinstance(a, Ready)]
-    for b in ready:
-        b.add_class("bb-ready")
-    tail = w.Box(back + ready, layout=w.Layout(flex_flow="row wrap"))
-    box = w.VBox(rows + [tail])
-    box.add_class("bb-placement")
-    return box
+    def __init__(self, state, seat: int, place: Callable[[int, str], None]):
+        super().__init__()
+        self.add_class("bb-placement")
+        self.spaces = board_spaces(state, seat)
+        self.rows: dict[int, tuple[w.Box, w.HTML, dict[str, w.Button]]] = {}
+        for face in range(6, 0, -1):
+            html = w.HTML(layout=w.Layout(min_width="90px"))
+            cells = {}
+            for space in self.spaces:
+                b = w.Button(layout=w.Layout(width="auto"))
+                b.add_class("bb-action")
+                b.add_class(f"bb-place-{space_slug(space)}")
+                b.on_click(lambda _, f=face, sp=space: place(f, sp))
+                cells[space] = b
+            row = w.Box([html, *cells.values()], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+            row.add_class(f"bb-face-{face}")
+            self.rows[face] = (row, html, cells)
+        self.tail = w.Box(layout=w.Layout(flex_flow="row wrap"))
+
+    def clear(self) -> None:
+        """Forget what was shown (another seat is at the screen): no widget keeps this seat's dice or
+        the Take back buttons that name where its dice went."""
+        for b in self.tail.children:
+            b.close()
+        self.tail.children = ()
+        for _, html, _ in self.rows.values():
+            html.value = ""
+        self.children = ()
+
+    def update(self, state, seat: int, actions: list, act: Act) -> "PlacementBoard":
+        """Show ``state`` (the seat's own view) and its legal ``actions``."""
+        p = state.players[seat]
+        legal = {(p.faces[a.die], a.space): a for a in actions if isinstance(a, Place)}
+        unplaced = [d for d in range(len(p.faces)) if p.placement[d] is None]
+        shown = []
+        for face in sorted({p.faces[d] for d in unplaced}, reverse=True):
+            row, html, cells = self.rows[face]
+            dice = [d for d in unplaced if p.faces[d] == face]
+            html.value = "".join(die_html(MERCENARY if d >= p.active else p.clan, face) for d in dice)
+            for space, b in cells.items():
+                action = legal.get((face, space))
+                if action is not None:
+                    b.description = describe_action(state, action)
+                    b.button_style, b.tooltip = "info", f"place a {face} on {space_label(space)}"
+                    b.remove_class("bb-illegal")
+                    for c in (action_class(action),):
+                        b.add_class(c)
+                else:
+                    b.description = f"{face} \u2192 {space_label(space)}"
+                    b.button_style, b.tooltip = "", "not allowed now: click to see why"
+                    b.add_class("bb-illegal")
+            shown.append(row)
+        back = [action_button(state, a, act) for a in actions if isinstance(a, TakeBack)]
+        ready = [action_button(state, a, act, style="success") for a in actions if isinstance(a, Ready)]
+        for b in ready:
+            b.add_class("bb-ready")
+        for b in self.tail.children:
+            b.close()  # closed, not only dropped: a hidden button must not keep naming where a die went
+        self.tail.children = back + ready
+        self.children = shown + [self.tail]
+        return self
 
 
 def trial_choice(state, actions: list, act: Act) -> w.VBox:

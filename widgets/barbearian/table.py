@@ -37,9 +37,9 @@ def check_seats(players: int, seats) -> tuple[str, ...]:
 class Table:
     """One game: who sits where, who holds the screen, and the bots' moves."""
 
-    def __init__(self, players: int = 2, seats=None, seed: int | None = None):
+    def __init__(self, players: int = 2, seats=None, seed: int | None = None, session: Session | None = None):
         self.seats = check_seats(players, seats)
-        self.hot = HotSeat(Session("barbearian", Options(players=players), sample_deck(), seed=seed))
+        self.hot = HotSeat(session or Session("barbearian", Options(players=players), sample_deck(), seed=seed))
         children = np.random.SeedSequence(self.session.seed).spawn(players)
         self.bots = {s: make_bot(kind, np.random.default_rng(children[s]))
                      for s, kind in enumerate(self.seats) if kind != HUMAN}

@@ -13,13 +13,14 @@ from explorer.barbearian.brawl import barracks_strength
 from explorer.barbearian.economy import tokens
 
 from ..theme import DIE_COLOURS, die_html
+from .board_svg import legend_html as village_legend, village_svg
 from .labels import clan_name, phase_label, space_label, space_slug
 
 MERCENARY = "purple"
 BB_CSS = """
 <style>
 .bb-villages {display:flex; flex-wrap:wrap; gap:6px}
-.bb-village {border:2px solid #999; border-radius:8px; padding:6px 8px; min-width:220px; background:#fffdf6; font-size:13px}
+.bb-village {border:2px solid #999; border-radius:8px; padding:6px 8px; flex:1 1 300px; max-width:420px; min-width:0; box-sizing:border-box; background:#fffdf6; font-size:13px}
 .bb-village h4 {margin:0 0 4px 0}
 .bb-token {display:inline-block; width:16px; height:20px; margin:1px; border-radius:2px 8px 8px 2px; border:1px solid #444;
   font-size:10px; line-height:20px; text-align:center; color:#fff}
@@ -38,13 +39,13 @@ def clan_colour(clan: str) -> str:
     return DIE_COLOURS.get(clan, ("#999", "#fff"))[0]
 
 
-def header_html(state, note: str = "") -> str:
-    """Round, phase and the First Player token."""
+def header_html(state, note: str = "", step: str = "") -> str:
+    """Round, the step being shown (``step``, while a resolution is narrated) or the phase, and the First Player."""
     if state.first is None or state.round == 0:
         where = "Setup"
     else:
         where = f"Round {state.round} &middot; First player: <b>{escape(state.name(state.first))}</b>"
-    phase = "the game is over: " + escape(state.result) if state.result else escape(phase_label(state))
+    phase = "the game is over: " + escape(state.result) if state.result else escape(step or phase_label(state))
     return (f'<div class="bb-header"><b>{where}</b> &middot; <span class="bb-phase">{phase}</span>'
             f'{" &middot; " + note if note else ""}</div>')
 
@@ -75,48 +76,46 @@ def trial_html(state, seat: int) -> str:
 
 
 def village_html(state, seat: int) -> str:
-    """One clan's village: Glory, Resources, Specialists, Upgrades, dice, Trial."""
+    """One clan's village: the drawn board (Glory, Resources, spaces, dice), then dice, Upgrades and Trial."""
     p = state.players[seat]
-    res = " &middot; ".join(f'{r} <b class="bb-{r}">{p.resource(r)}</b>' for r in RESOURCES)
-    specs = ", ".join(f"{space_label(s)} {n}" for s, n in p.specialists) or "none"
-    upgrades = ", ".join(f'<span title="{escape(state.deck.card(u).text)}">{escape(state.deck.card(u).name)}</span>'
-                         for u in p.upgrades) or "none"
+    upgrades = "".join(f'<div class="rx-small"><b>{escape(state.deck.card(u).name)}</b>: {escape(state.deck.card(u).text)}</div>'
+                       for u in p.upgrades) or '<span class="rx-small">none</span>'
     mercs = f", {p.mercenaries} mercenary" if p.mercenaries else ""
     status = ""
     if state.phase == "place":
-        status = ' <span class="bb-ready-flag">(ready)</span>' if p.ready else ' <span class="rx-small">(placing)</span>'
-    first = " \u2691 first player" if state.first == seat else ""
+        status = (' <span class="bb-ready-flag" title="this clan has placed every die and declared ready">\u2714 ready</span>'
+                  if p.ready else ' <span class="rx-small">(placing)</span>')
+    first = ' <span title="First Player token: acts first this round">\u2691 first player</span>' if state.first == seat else ""
     locked = sum(1 for _, lk in p.glory if lk)
     return (f'<div class="bb-village bb-village-{p.clan}" data-clan="{p.clan}" data-glory="{p.glory_count}" '
             f'data-locked="{locked}" data-resources="{",".join(str(v) for v in p.resources)}" '
             f'style="border-color:{clan_colour(p.clan)}">'
             f'<h4>{escape(clan_name(p.clan))}{first}{status}</h4>'
-            f'<div class="bb-row">Glory <b class="bb-glory">{p.glory_count}</b> {glory_html(p)} '
-            f'<span class="rx-small">({locked} locked, {p.reserve_glory} in reserve)</span></div>'
-            f'<div class="bb-row">{res}</div>'
-            f'<div class="bb-row">Dice: {p.active} active{mercs} '
-            f'<span class="rx-small">({state.options.clan_dice - p.active} in reserve)</span></div>'
-            f'<div class="bb-row rx-small">Specialists: {specs}</div>'
-            f'<div class="bb-row rx-small">Upgrades: {upgrades}</div>'
+            f'{village_svg(state, seat)}'
+            f'<div class="bb-row rx-small">Glory <b class="bb-glory">{p.glory_count}</b> of 7 ({locked} locked, '
+            f'{p.reserve_glory} in reserve) &middot; dice: {p.active} active{mercs} '
+            f'({state.options.clan_dice - p.active} in reserve)</div>'
+            f'<div class="bb-row"><span class="rx-small">Upgrades:</span> {upgrades}</div>'
             f'{trial_html(state, seat)}</div>')
 
 
 def villages_html(state) -> str:
-    return f'<div class="bb-villages">{"".join(village_html(state, s) for s in range(state.n))}</div>'
+    return (f'<div class="bb-villages">{"".join(village_html(state, s) for s in range(state.n))}</div>'
+            + village_legend())
 
 
 def supply_html(state) -> str:
     """The shared supply: Specialists, Upgrade copies, mercenary dice, the common pool and the Trial deck."""
     specs = ", ".join(f"{space_label(s)} {n}" for s, n in state.specialist_supply)
-    ups = ", ".join(f'<span title="{escape(state.deck.card(c).text)}">{escape(state.deck.card(c).name)} &times;{n}</span>'
-                    for c, n in state.upgrade_supply)
+    ups = "".join(f'<li><b>{escape(state.deck.card(c).name)}</b> &times;{n}: {escape(state.deck.card(c).text)}</li>'
+                  for c, n in state.upgrade_supply)
     pool = []
     for r in RESOURCES:
         _, (ones, threes) = tokens(state, r)
         pool.append(f"{r}: {ones}&times;1 + {threes}&times;3")
     return (f'<div class="bb-supply bb-panel"><b>Supply</b> &middot; mercenary dice left: {state.mercenaries_left} '
             f'&middot; Trial deck: {len(state.trial_deck)} cards<br>'
-            f'<span class="rx-small">Specialists: {specs}</span><br><span class="rx-small">Upgrades: {ups}</span><br>'
+            f'<span class="rx-small">Specialists: {specs}</span><br><details class="rx-small"{" open" if state.phase == "build" else ""}><summary>Upgrades for sale (what each does)</summary><ul>{ups}</ul></details>'
             f'<span class="rx-small">Common pool: {"; ".join(pool)}</span></div>')
 
 
@@ -171,3 +170,10 @@ def forces_html(state) -> str:
     walls = "; ".join(f"{state.name(s)} {barracks_strength(state, s)}" for s in range(state.n))
     return (f'<div class="bb-forces bb-panel"><b>Battleground</b>: {forces}<br>'
             f'<b>Barracks</b> (dice, Empowers, Sentries): {walls}</div>')
+
+
+def setup_html(events) -> str:
+    """The set-up steps done so far (public: who plays which clan, the deal, the First Player)."""
+    rows = "".join(f"<li>{escape(e.text)}</li>" for e in events if e.section in ("Setup", "Gameplay"))
+    return (f'<div class="bb-setup bb-panel"><b>Setting up the table</b><ol class="rx-small">{rows}'
+            f'<li>Each player keeps one of their two Trial cards, in secret (next).</li></ol></div>')

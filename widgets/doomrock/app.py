@@ -367,9 +367,9 @@ class DoomrockApp(w.VBox):
         self.event_log.show(s.events)
         labels, values, title = self._chart_data()
         if labels:
+            self.chart.y_title = "chance" if "chance" in title else "expected sets"
             self.chart.update(labels, values, title=title)
-            self.chart.figure.layout.yaxis.title.text = "chance" if "chance" in title else "expected sets"
-        elif len(self.chart.figure.data[0].x or ()):  # no stale bars from an earlier roll phase
+        elif self.chart.labels:  # no stale bars from an earlier roll phase
             self.chart.update([], [], title=title)
         self._note(advice)
         self.review.value = self._review_html()

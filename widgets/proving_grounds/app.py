@@ -1,12 +1,11 @@
-"""The Proving Grounds app: real-time play, study mode and table-dice mode, with live odds.
+"""The Proving Grounds app: real-time play, study mode and table-dice mode, with live odds (``live_odds``).
 
 Widgets hold no rules: every button comes from ``legal_actions`` and every click calls
-``Session.play``; odds come from ``explorer.proving_grounds.odds.advice``.
+``Session.play``; odds come from ``explorer.proving_grounds.odds.advice``, worked out off the
+click's thread (``widgets.background``) and cached per state, so a click never waits for them.
 """
 from __future__ import annotations
 
-import base64
-import json
 import re
 from html import escape as _esc
 
@@ -23,16 +22,31 @@ from explorer.proving_grounds.state import colour
 
 from ..clock import Countdown
 from ..dice import DiceTray
-from ..files import FilePicker
+from ..files import FilePicker, check_game, save_link_html
 from ..history import HistoryBar
 from ..log import EventLog
-from ..odds import OddsChart
 from ..theme import CSS
 from .board_view import encounter_board_html, player_area_html, quality_report_html
+from .live_odds import LiveOdds
 
+GAME = "proving-grounds"
 MODE_LABELS = [("Real time", "real"), ("Study", "study"), ("Table dice", "table")]
+MODE_TIPS = ["60-second clock, rerolls as fast as you can click", "no clock: the round allows a number of rerolls",
+             "roll real dice and type the faces"]
+MODE_NOTES = {"real": "the 60-second clock starts with your next roll",
+              "study": "no clock: the round allows the rerolls set at New game",
+              "table": "type the faces of your real dice"}
 MODULE_LABELS = {"dragonling": "Dragonling", "chariots": "Chariots", "inspiration": "Inspiration",
                  "shields": "Shields", "conspirators": "Conspirators", "sun_and_moon": "Sun and Moon"}
+
+
+def wrap_row(children, cls: str = "") -> w.HBox:
+    """A row that wraps onto the next line on a narrow screen."""
+    box = w.HBox(children, layout=w.Layout(flex_flow="row wrap", max_width="100%"))
+    box.add_class("rx-wrap")
+    if cls:
+        box.add_class(cls)
+    return box
 
 
 class ProvingGroundsApp(w.VBox):
@@ -43,35 +57,45 @@ class ProvingGroundsApp(w.VBox):
             "table" (type the faces you rolled with real dice).
         seed: seed of the session's generator (None: a fresh one).
         show_odds: show the live odds from the start (off by default: no spoilers).
+        threaded: work the odds out off the click's thread (False: at once, for scripts and tests).
     """
 
     def __init__(self, options: Options | None = None, deck=None, seed: int | None = None,
-                 mode: str = "study", show_odds: bool = False, rerolls: int = 10):
+                 mode: str = "study", show_odds: bool = False, rerolls: int = 10, threaded: bool = True):
         super().__init__()
         self.add_class("proving-grounds-app")
         self.deck = deck or sample_deck()
         options = options or Options(timer_rerolls=None if mode == "real" else rerolls)
         # -- controls
-        self.mode = w.ToggleButtons(options=MODE_LABELS, value=mode, description="Mode")
+        self.mode = w.ToggleButtons(options=MODE_LABELS, value=mode, description="Mode", tooltips=MODE_TIPS,
+                                    style={"button_width": "auto"})
         self.mode.add_class("mode")
-        self.seed = w.IntText(value=seed or 0, description="Seed", layout=w.Layout(width="170px"))
+        self.seed = w.IntText(value=seed or 0, description="Seed", layout=w.Layout(width="170px"),
+                              tooltip="The seed of the dice for New game; 0 picks a fresh random seed")
         self.seed.add_class("seed")
+        self.seed_note = w.HTML()
+        self.seed_note.add_class("seed-note")
         self.rerolls = w.BoundedIntText(value=options.timer_rerolls or rerolls, min=0, max=30,
-                                        description="Rerolls", layout=w.Layout(width="170px"))
+                                        description="Rerolls", layout=w.Layout(width="170px"),
+                                        tooltip="Study and table dice: set rerolls each round allows (from New game)")
         self.module_boxes = {m: w.Checkbox(value=getattr(options, m), description=MODULE_LABELS[m], indent=False,
                                            layout=w.Layout(width="120px")) for m in MODULES}
-        self.new_game_button = w.Button(description="New game", button_style="primary", icon="refresh")
+        self.new_game_button = w.Button(description="New game", button_style="primary", icon="refresh",
+                                        tooltip="Start again with the mode, seed, rerolls and modules above")
         self.new_game_button.add_class("new-game")
         self.new_game_button.on_click(lambda _: self.new_game())
         # -- play area
-        self.board = w.HTML()
+        self.board = w.HTML(layout=w.Layout(max_width="100%"))
         self.board.add_class("board")
-        self.area = w.HTML()
+        self.area = w.HTML(layout=w.Layout(max_width="100%"))
+        self.area.add_class("player-area")
         self.tray = DiceTray(on_reroll=lambda f: self.act(Reroll(f)))
-        self.actions = w.Box(layout=w.Layout(flex_flow="row wrap"))
-        self.actions.add_class("actions")
-        self.table_faces = w.Text(placeholder="faces you rolled, e.g. 1 1 3 3 4 5 6 6", description="Table dice",
-                                  layout=w.Layout(width="360px"))
+        self.actions = wrap_row([], "actions")
+        self._actions_key = None
+        self.table_hint = w.HTML()
+        self.table_hint.add_class("table-hint")
+        self.table_faces = w.Text(placeholder="e.g. 1 1 3 3 4 5 6 6", description="Faces",
+                                  layout=w.Layout(width="320px", max_width="100%"))
         self.table_faces.add_class("table-faces")
         self.table_dragon = w.Dropdown(options=["talon", "tail", "teeth", "wing", "chaos"], description="Dragonling",
                                        layout=w.Layout(width="200px"))
@@ -79,41 +103,43 @@ class ProvingGroundsApp(w.VBox):
         self.status = w.HTML()
         self.status.add_class("status")
         # -- odds
-        self.odds_toggle = w.ToggleButton(value=show_odds, description="Show odds", icon="bar-chart")
+        self.odds_toggle = w.ToggleButton(value=show_odds, description="Show odds", icon="bar-chart",
+                                          tooltip="The exact value of every choice and each enemy's chance to be hit")
         self.odds_toggle.add_class("odds-toggle")
         self.odds_toggle.observe(lambda _: self.refresh(), "value")
-        # Built on first use, with its data: the page loads no chart code until odds are asked for.
-        self.odds_chart: OddsChart | None = None
-        self.odds_box = w.VBox()
-        self.odds_box.add_class("odds-chart")
-        self.odds_note = w.HTML()
+        self.live = LiveOdds(threaded, self._hit_odds_ready)
+        self.odds_chart, self.odds_box, self.odds_note = self.live.chart, self.live.box, self.live.note
+        self.odds_worker, self.hit_worker = self.live.odds_worker, self.live.hit_worker
         self.report = w.HTML()
         self.report.add_class("quality-report")
         self.save_link = w.HTML()
-        self.save_button = w.Button(description="Save game", icon="download")
-        self.save_button.on_click(lambda _: self._offer_save())
+        self.save_link.add_class("save-link")
         self.event_log = EventLog()
         self.files = FilePicker(self._load_file)
         self.session = self._new_session(options, seed)
         self.history = HistoryBar(self.session, self.refresh)
         self.mode.observe(self._mode_changed, "value")
         self._layout()
+        self._show_seed()
         self.refresh()
 
     # -- building -----------------------------------------------------------------------------------
     def _layout(self) -> None:
-        options_row = w.HBox([self.seed, self.rerolls, self.new_game_button])
-        modules_row = w.HBox(list(self.module_boxes.values()))
-        odds_box = w.VBox([self.odds_toggle, self.odds_box, self.odds_note], layout=w.Layout(width="440px"))
-        play = w.VBox([self.board, self.area, self.clock, self.tray, self.actions,
-                       w.HBox([self.table_faces, self.table_dragon]), self.status])
+        odds = w.VBox([self.odds_toggle, self.odds_box, self.odds_note],
+                      layout=w.Layout(flex="1 1 300px", max_width="440px", min_width="0"))
+        odds.add_class("odds-column")
+        play = w.VBox([self.clock, self.tray, self.actions, self.table_hint,
+                       wrap_row([self.table_faces, self.table_dragon]), self.status, self.board, self.area],
+                      layout=w.Layout(flex="3 1 560px", min_width="0", max_width="100%"))
+        play.add_class("play-column")
         self.children = (
-            w.HTML(CSS + "<h2>Proving Grounds</h2>"),
-            w.HBox([self.mode]), options_row, modules_row,
-            w.HBox([play, odds_box]),
+            w.HTML(CSS + '<h2 class="rx-title">Proving Grounds</h2>'),
+            wrap_row([self.mode]), wrap_row([self.seed, self.seed_note, self.rerolls, self.new_game_button]),
+            wrap_row(list(self.module_boxes.values())),
+            wrap_row([play, odds], "main-row"),
             self.history, self.report,
-            w.HBox([self.save_button, self.save_link, self.files]),
-            w.HTML("<b>Event log</b>"), self.event_log,
+            wrap_row([self.save_link, self.files], "files-row"),
+            w.HTML("<b>Event log</b> <span class=\"rx-small\">(newest first)</span>"), self.event_log,
         )
 
     def _options_from_controls(self) -> Options:
@@ -121,15 +147,21 @@ class ProvingGroundsApp(w.VBox):
         return Options(**{m: b.value for m, b in self.module_boxes.items()}, timer_rerolls=timer)
 
     def _new_session(self, options: Options, seed: int | None) -> Session:
-        s = Session("proving-grounds", options, self.deck, seed=seed)
+        s = Session(GAME, options, self.deck, seed=seed)
         s.play(SetUp())
         return s
+
+    def _show_seed(self) -> None:
+        self.seed_note.value = (f'<span class="rx-small">this game: seed <b class="seed-used">{self.session.seed}</b> '
+                                f'&middot; Seed 0 = a fresh random seed</span>')
 
     def new_game(self) -> None:
         """Start again with the options and seed in the controls (seed 0: a fresh random seed)."""
         self.clock.stop()
+        self.live.cancel()
         self.session = self._new_session(self._options_from_controls(), self.seed.value or None)
         self.history.attach(self.session)
+        self._show_seed()
         self.status.value = f"New game, seed {self.session.seed}."
         self.refresh()
 
@@ -148,6 +180,8 @@ class ProvingGroundsApp(w.VBox):
             self.status.value = f'<span class="rx-error">Something went wrong ({_esc(type(e).__name__)}: {_esc(str(e))}); the game is unchanged.</span>'
             return False
         self.status.value = ""
+        if self.mode.value == "table":
+            self.table_faces.value = ""
         if isinstance(action, Roll) and self.mode.value == "real":
             self.clock.start()
         if self.session.state.phase != "rolling":
@@ -163,6 +197,23 @@ class ProvingGroundsApp(w.VBox):
             return {"dice": faces, "dragonling": self.table_dragon.value}
         return faces
 
+    def _table_hint(self) -> str:
+        """Which faces to type, in which order: the pool's colours for a roll, only the rerolled dice after."""
+        state = self.session.state
+        if self.mode.value != "table":
+            return ""
+        order = []
+        for c in (colour(d) for d in state.pool):
+            if order and order[-1][0] == c:
+                order[-1][1] += 1
+            else:
+                order.append([c, 1])
+        words = ", then ".join(f"{n} {c}" if n > 1 else c for c, n in order)
+        drag = " Pick the dragonling die's result too." if state.options.dragonling else ""
+        return (f'<div class="rx-small"><b>Table dice:</b> roll your real dice, type the faces, then click. '
+                f'For <i>Roll</i> type {len(state.pool)} faces in this order: {_esc(words)}.{drag} '
+                f'For a <i>Reroll</i> type only the new faces of the rerolled dice, in the same colour order.</div>')
+
     def _time_up(self) -> None:
         if self.session.state.phase == "rolling":
             # a game that counts rerolls lists no TimeUp: the clock going off ends the rolling all the same
@@ -170,13 +221,16 @@ class ProvingGroundsApp(w.VBox):
 
     def _mode_changed(self, change) -> None:
         self.clock.stop()
+        self.status.value = (f'<span class="rx-small">Mode: <b>{_esc(dict((v, k) for k, v in MODE_LABELS)[change["new"]])}</b>. '
+                             f'This game goes on ({MODE_NOTES[change["new"]]}); the reroll limit changes with New game.</span>')
         self.refresh()
 
     # -- files ----------------------------------------------------------------------------------------
     def _load_file(self, name: str, data: dict) -> str:
+        check_game(data, GAME)
         if data.get("format") == "rules-explorer-deck":
             deck = deck_from_json(data, name)
-            session = Session("proving-grounds", self._options_from_controls(), deck, seed=self.seed.value or None)
+            session = Session(GAME, self._options_from_controls(), deck, seed=self.seed.value or None)
             session.play(SetUp())
             self.deck, self.session = deck, session
             message = f"Loaded deck {name} ({deck.label}); a new game has started."
@@ -186,59 +240,59 @@ class ProvingGroundsApp(w.VBox):
             message = f"Loaded saved game {name} at step {session.cursor}."
         else:
             raise ContentError(name, "file", "format", "is neither a deck ('rules-explorer-deck') nor a saved game ('rules-explorer-save')")
+        self.clock.stop()
+        self.live.cancel()
         self.history.attach(self.session)
+        self._show_seed()
         self.refresh()
         return message
-
-    def _offer_save(self) -> None:
-        payload = base64.b64encode(json.dumps(self.session.to_json()).encode()).decode()
-        self.save_link.value = (f'<a download="proving-grounds-{self.session.seed}.json" '
-                                f'href="data:application/json;base64,{payload}">Download the saved game</a>')
 
     # -- views ----------------------------------------------------------------------------------------
     def refresh(self) -> None:
         s, state = self.session, self.session.state
-        odds = self._odds() if self.odds_toggle.value else None
-        self.board.value = encounter_board_html(state, odds.hit_odds if odds else None)
+        self.board.value = encounter_board_html(state, self.live.hit_odds(state, self._rerolls_left()))
         self.area.value = player_area_html(state)
         rerollable = {a.face for a in s.legal_actions() if isinstance(a, Reroll) and not a.dragonling}
         dice = [(colour(d), f) for d, f in state.rolled]
         self.tray.show(dice, rerollable)
-        buttons = []
-        for action in s.legal_actions():
-            if isinstance(action, Reroll) and not action.dragonling:
-                continue  # the dice tray has these
-            b = w.Button(description=describe_action(state, action), layout=w.Layout(width="auto"))
-            b.add_class("action")
-            b.add_class("action-" + type(action).__name__.lower())
-            if isinstance(action, Stop):
-                b.button_style = "warning"
-            b.on_click(lambda _, a=action: self.act(a))
-            buttons.append(b)
-        self.actions.children = buttons
+        shown = [a for a in s.legal_actions() if not (isinstance(a, Reroll) and not a.dragonling)]  # the tray has sets
+        key = tuple((a, describe_action(state, a)) for a in shown)
+        if key != self._actions_key:  # the same choices as before: keep the buttons (no new widgets per click)
+            self._actions_key = key
+            self.actions.children = [self._action_button(a, text) for a, text in key]
         table = self.mode.value == "table"
+        self.table_hint.value = self._table_hint()
         self.table_faces.layout.display = self.table_dragon.layout.display = None if table else "none"
         if not state.options.dragonling:
             self.table_dragon.layout.display = "none"
         self.clock.layout.display = None if self.mode.value == "real" else "none"
         self.history.refresh()
         self.event_log.show(s.events)
-        self._show_odds(odds)
+        self.save_link.value = save_link_html(s.to_json(), f"proving-grounds-{s.seed}-step{s.cursor}.json")
         if s.is_over():
             self.status.value = f"<b>The game is over: you {s.result()}.</b>"
             self.report.value = quality_report_html(advice.quality_report(s, self.rerolls.value), s.state) if self.odds_toggle.value else ""
         else:
             self.report.value = ""
+        self.live.update(self.session, self._rerolls_left(), self.odds_toggle.value)
 
-    def _odds(self):
-        state = self.session.state
-        if state.phase != "rolling":
-            return None
-        try:
-            return advice.advise(state, self._rerolls_left())
-        except ValueError as e:  # e.g. a pool too large to solve exactly
-            self.odds_note.value = f'<span class="rx-error">No exact odds here: {_esc(str(e))}</span>'
-            return None
+    def _action_button(self, action, text: str) -> w.Button:
+        b = w.Button(description=text, layout=w.Layout(width="auto"))
+        b.add_class("action")
+        b.add_class("action-" + type(action).__name__.lower())
+        if isinstance(action, Stop):
+            b.button_style = "warning"
+        elif isinstance(action, Reroll):
+            b.button_style = "info"  # every reroll button looks alike
+        elif isinstance(action, Roll):
+            b.button_style = "success"
+        b.on_click(lambda _, a=action: self.act(a))
+        return b
+
+    # -- odds -----------------------------------------------------------------------------------------
+    def _hit_odds_ready(self, state, hit_odds) -> None:
+        if state is self.session.state:
+            self.board.value = encounter_board_html(state, hit_odds)
 
     def _rerolls_left(self) -> int:
         state = self.session.state
@@ -246,24 +300,3 @@ class ProvingGroundsApp(w.VBox):
         if budget is None:
             budget = self.rerolls.value
         return max(0, budget - state.rerolls)
-
-    def _show_odds(self, odds) -> None:
-        # hidden, not removed: a plotly chart first drawn in a zero-size box keeps zero-size bars
-        self.odds_box.layout.visibility = "visible" if self.odds_toggle.value else "hidden"
-        if not self.odds_toggle.value:
-            self.odds_note.value = ""
-            return
-        if odds is None:
-            if self.session.state.phase != "rolling":  # (while rolling, _odds has said why there are none)
-                self.odds_note.value = '<span class="rx-small">The odds appear while you are rolling.</span>'
-            return
-        labels = [describe_action(self.session.state, a) for a, _ in odds.choices]
-        values, title = [v for _, v in odds.choices], f"Value of each choice ({odds.rerolls_left} rerolls left)"
-        if self.odds_chart is None:
-            self.odds_chart = OddsChart(title, labels, values, y_title="expected net steps")
-            self.odds_box.children = (self.odds_chart.widget,)
-        else:
-            self.odds_chart.update(labels, values, title=title)
-        best = odds.best
-        self.odds_note.value = (f'<span class="rx-small">Best: <b>{_esc(describe_action(self.session.state, best))}</b>. '
-                                f'Values are expected net battle-track steps this round under optimal play.</span>')

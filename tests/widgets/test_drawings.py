@@ -1,0 +1,72 @@
+"""The drawn board: SVG pieces are pure functions; whole games with every module draw without an error."""
+import re
+
+import numpy as np
+import pytest
+
+from explorer.proving_grounds import MODULES, Options
+from widgets import svg
+from widgets.barbearian import BarbearianApp
+from widgets.proving_grounds import ProvingGroundsApp
+from widgets.proving_grounds.board_view import encounter_board_html, player_area_html
+
+
+def test_a_die_keeps_its_pips_and_a_word_face():
+    for face in range(1, 7):
+        assert svg.die(0, 0, 20, "blue", face).count("<circle") == face
+    chaos = svg.die(0, 0, 20, "dragonling", "chaos", tip="dragonling die")
+    assert "<circle" not in chaos and ">chaos</text>" in chaos and "<title>dragonling die</title>" in chaos
+
+
+def test_a_track_puts_its_first_space_at_the_bottom():
+    cells = [{"tip": f"space {i}", "cls": f"s{i}"} for i in range(3)]
+    drawn = svg.track(cells, 0, 0, 10, 10, vertical=True, gap=0)
+    ys = {m.group(1): float(m.group(2)) for m in re.finditer(r'class="svg-space (s\d)"><title>[^<]*</title><rect x="0" y="([\d.]+)"', drawn)}
+    assert ys["s0"] > ys["s1"] > ys["s2"]
+
+
+def test_a_drawing_scales_to_its_box_and_a_chart_keeps_whole_labels():
+    chart = svg.bar_chart(["Stop rolling (Battle End)", "Reroll the 6s"], [-1.0, 1.5], "Value")
+    assert 'viewBox="0 0 420' in chart and "width:100%" in chart
+    assert 'data-label="Stop rolling (Battle End)"' in chart and ">Stop rolling (Battle End)</text>" in chart
+    assert chart.count('fill="#2e7d32"') == 1  # the best bar only
+    legend = svg.legend([("<circle/>", "a token <b>")])
+    assert legend.count("<svg") == 1 and "a token &lt;b&gt;" in legend
+
+
+def test_every_module_combination_draws_and_explains_its_marks():
+    rng = np.random.default_rng(7)
+    for bits in (0, 63, 21, 42):
+        modules = [m for i, m in enumerate(MODULES) if bits >> i & 1]
+        app = ProvingGroundsApp(options=Options.with_modules(*modules, timer_rerolls=3), seed=bits, mode="study",
+                                threaded=False)
+        for _ in range(60):
+            if app.session.is_over():
+                break
+            legal = app.session.legal_actions()
+            assert app.act(legal[rng.integers(len(legal))]), app.status.value
+            state = app.session.state
+            board = encounter_board_html(state) + player_area_html(state)
+            assert board.count("<svg") >= 6 and "Something went wrong" not in app.status.value
+        if "shields" in modules:
+            assert "shield" in app.board.value
+        if "sun_and_moon" in modules:
+            assert "dial-svg" in app.area.value
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_bigger_tables_draw_every_village_with_a_battleground_per_opponent(players):
+    app = BarbearianApp(players=players, seats=["human"] + ["greedy"] * (players - 1), seed=5)
+    villages = app.villages.value
+    assert villages.count("village-svg village-svg-") == players
+    assert villages.count(">vs ") == players * (players - 1)
+
+
+def test_a_negative_value_gets_a_bar_left_of_the_zero_line():
+    chart = svg.bar_chart(["Reroll", "Stop"], [1.0, -2.0])
+    stop = chart[chart.index('data-label="Stop"'):]
+    reroll = chart[chart.index('data-label="Reroll"'):chart.index('data-label="Stop"')]
+    x_stop = float(re.search(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"', stop).group(1))
+    x_reroll = float(re.search(r'<rect x="([\d.]+)"', reroll).group(1))
+    w_stop = float(re.search(r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)"', stop).group(1))
+    assert x_stop < x_reroll and abs(x_stop + w_stop - x_reroll) < 0.2 and "<line" in chart

@@ -1,0 +1,138 @@
+"""Small SVG drawing pieces shared by every game's board: dice with pips, tokens, tracks, legends, bar charts.
+
+Pure functions returning SVG (or HTML) text; no rules and no widgets. Every drawing scales to its
+box (``viewBox`` with ``width:100%``) so a board fits a phone as well as a laptop, and every symbol
+carries a ``<title>`` (the browser shows it on hover).
+"""
+from __future__ import annotations
+
+from html import escape
+
+from .theme import DIE_COLOURS
+
+PIP_SPOTS = {  # pip centres on a unit die (0..1)
+    1: [(0.5, 0.5)],
+    2: [(0.27, 0.27), (0.73, 0.73)],
+    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+}
+
+
+def _f(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def title(text: str) -> str:
+    """A hover text for the enclosing SVG element."""
+    return f"<title>{escape(text)}</title>" if text else ""
+
+
+def die(x: float, y: float, size: float, colour: str, face: int | str | None = None, tip: str = "",
+        cls: str = "") -> str:
+    """A die at (x, y): coloured square with its pips (a word for a non-number face; blank for None)."""
+    bg, fg = DIE_COLOURS.get(colour, (colour, "#000"))
+    parts = [f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(size)}" height="{_f(size)}" rx="{_f(size * 0.18)}" '
+             f'fill="{bg}" stroke="#444" stroke-width="{_f(max(0.6, size / 28))}"/>']
+    if isinstance(face, int) and face in PIP_SPOTS:
+        r = size * 0.095
+        parts += [f'<circle cx="{_f(x + px * size)}" cy="{_f(y + py * size)}" r="{_f(r)}" fill="{fg}"/>'
+                  for px, py in PIP_SPOTS[face]]
+    elif face:
+        parts.append(f'<text x="{_f(x + size / 2)}" y="{_f(y + size * 0.62)}" font-size="{_f(size * 0.34)}" '
+                     f'text-anchor="middle" fill="{fg}">{escape(str(face))}</text>')
+    data = f' data-face="{escape(str(face))}"' if face is not None else ""
+    return f'<g class="svg-die {cls}"{data}>{title(tip or colour)}{"".join(parts)}</g>'
+
+
+def token(x: float, y: float, r: float, fill: str, label: str = "", tip: str = "", fg: str = "#fff",
+          stroke: str = "#222", cls: str = "") -> str:
+    """A round token centred on (x, y) with an optional letter or symbol."""
+    text = (f'<text x="{_f(x)}" y="{_f(y + r * 0.38)}" font-size="{_f(r * 1.1)}" text-anchor="middle" '
+            f'fill="{fg}">{escape(label)}</text>') if label else ""
+    return (f'<g class="svg-token {cls}">{title(tip)}<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{fill}" '
+            f'stroke="{stroke}" stroke-width="1.2"/>{text}</g>')
+
+
+def label(x: float, y: float, text: str, size: float = 11, anchor: str = "start", fill: str = "#222",
+          weight: str = "normal") -> str:
+    return (f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" text-anchor="{anchor}" fill="{fill}" '
+            f'font-weight="{weight}">{escape(text)}</text>')
+
+
+def box(x: float, y: float, w: float, h: float, fill: str = "#fff", stroke: str = "#999", tip: str = "",
+        rx: float = 3, cls: str = "", dash: bool = False) -> str:
+    d = ' stroke-dasharray="3 2"' if dash else ""
+    rect = (f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="{_f(rx)}" fill="{fill}" '
+            f'stroke="{stroke}"{d}/>')
+    return f'<g class="{cls}">{title(tip)}{rect}</g>' if tip or cls else rect
+
+
+def svg(width: float, height: float, body: str, cls: str = "", max_width: float | None = None, aria: str = "") -> str:
+    """An SVG that scales to its container's width, never wider than ``max_width`` (default: its own width)."""
+    mw = max_width or width
+    return (f'<svg class="rx-svg {cls}" viewBox="0 0 {_f(width)} {_f(height)}" role="img" aria-label="{escape(aria)}" '
+            f'preserveAspectRatio="xMinYMin meet" style="width:100%;max-width:{_f(mw)}px;height:auto" '
+            f'xmlns="http://www.w3.org/2000/svg">{body}</svg>')
+
+
+def symbol_svg(body: str, size: int = 20) -> str:
+    """A tiny inline SVG (for a legend entry) holding ``body`` drawn in a 20x20 box."""
+    return (f'<svg viewBox="0 0 20 20" width="{size}" height="{size}" style="vertical-align:middle" '
+            f'xmlns="http://www.w3.org/2000/svg">{body}</svg>')
+
+
+def legend(items: list[tuple[str, str]], cls: str = "") -> str:
+    """A legend: (symbol SVG body in a 20x20 box, explanation) pairs, wrapping on narrow screens."""
+    entries = "".join(f'<span class="rx-legend-item">{symbol_svg(sym)} {escape(text)}</span>' for sym, text in items)
+    return f'<div class="rx-legend {cls}">{entries}</div>'
+
+
+def track(cells: list[dict], x: float, y: float, cell_w: float, cell_h: float, vertical: bool = True,
+          gap: float = 2) -> str:
+    """A ladder of spaces. ``cells`` run from the first (bottom, or left) space to the last; each is a dict
+    with ``body`` (SVG drawn inside, given the cell's x and y as a function or a string), ``tip``,
+    ``fill``, ``stroke`` and ``cls``. Vertical ladders put the first cell at the bottom."""
+    out = []
+    n = len(cells)
+    for i, c in enumerate(cells):
+        cx = x if vertical else x + i * (cell_w + gap)
+        cy = y + (n - 1 - i) * (cell_h + gap) if vertical else y
+        body = c.get("body", "")
+        if callable(body):
+            body = body(cx, cy)
+        out.append(f'<g class="svg-space {c.get("cls", "")}">{title(c.get("tip", ""))}'
+                   f'<rect x="{_f(cx)}" y="{_f(cy)}" width="{_f(cell_w)}" height="{_f(cell_h)}" rx="3" '
+                   f'fill="{c.get("fill", "#fff")}" stroke="{c.get("stroke", "#999")}" '
+                   f'stroke-width="{c.get("stroke_width", 1)}"/>{body}</g>')
+    return "".join(out)
+
+
+def bar_chart(labels: list[str], values: list[float], chart_title: str = "", *, value_max: float | None = None,
+              fmt: str = "{:.2f}", width: float = 420, highlight: str = "best", unit: str = "") -> str:
+    """Horizontal bars with their whole labels on the left and the value on the bar; best bar green."""
+    row = 24 if len(labels) <= 8 else 18  # long charts stay short enough to sit beside the play area
+    top, lab_w = 26 if chart_title else 6, min(210, max(90, 6.4 * max((len(s) for s in labels), default=8)))
+    bar_w = width - lab_w - 56
+    vmax = value_max if value_max is not None else max([v for v in values] + [1e-9])
+    vmin = min([v for v in values] + [0.0])  # negative values get bars to the left of a zero line
+    span = (max(vmax, 0.0) - vmin) or 1.0
+    zero = lab_w + bar_w * (-vmin / span)
+    best = max(values) if values else None
+    body = [label(4, 16, chart_title, 13, weight="bold")] if chart_title else []
+    for i, (name, v) in enumerate(zip(labels, values)):
+        yy = top + i * row
+        colour = "#2e7d32" if highlight == "best" and v == best else ("#e57373" if v < 0 else "#90a4ae")
+        length = bar_w * abs(v) / span
+        x = zero if v >= 0 else zero - length
+        short = name if len(name) <= 34 else name[:33] + "\u2026"
+        text_x = zero + length + 4 if v >= 0 else zero + 4
+        body.append(f'<g class="svg-bar" data-label="{escape(name)}" data-value="{v:.6g}">{title(f"{name}: {fmt.format(v)}{unit}")}'
+                    f'{label(lab_w - 6, yy + row - 8, short, 11.5, "end")}'
+                    f'<rect x="{_f(x)}" y="{_f(yy + 3)}" width="{_f(length)}" height="{row - 6}" fill="{colour}" rx="2"/>'
+                    f'{label(text_x, yy + row - 8, fmt.format(v) + unit, 11.5)}</g>')
+    if vmin < 0:
+        body.append(f'<line x1="{_f(zero)}" x2="{_f(zero)}" y1="{top}" y2="{top + row * len(labels)}" stroke="#555"/>')
+    height = top + row * max(1, len(labels)) + 4
+    return svg(width, height, "".join(body), "rx-bar-chart", aria=chart_title)
