@@ -3,9 +3,11 @@
 Run: ``.venv/bin/python benchmarks/lab.py [--games 40] [--pg-games 20000]``
 
 Absolute times vary up to 2x on shared machines; the ratios printed are measured in the same run.
-The BarBEARian comparison plays the same seeds three ways: the plain engine through ``core.Session``
-(the baseline of ``benchmarks/barbearian_odds.py``), the engine loop ``sim.games.play_game`` and
-``sim.simulate`` (its fast loop), and checks that the last two produce the same games.
+The BarBEARian comparison plays the same seeds four ways: the plain engine through ``core.Session``
+(the baseline of ``benchmarks/barbearian_odds.py``; its own seeds), the plain engine loop
+``sim.games.play_game`` (``rules.apply`` with every check), the engine loop ``sim.fast.play_game`` and
+``sim.simulate`` (the compact game of ``sim.quick`` for random and greedy bots), and checks that the
+last three produce the same games.
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from explorer import lab
 from explorer.barbearian import Options, rules, view
 from explorer.barbearian.bots import make_bot
 from explorer.barbearian.cards import sample_deck
-from explorer.barbearian.sim import games, simulate
+from explorer.barbearian.sim import fast, games, quick, simulate
 from explorer.core import Session
 
 
@@ -54,19 +56,26 @@ def main() -> None:
 
     print(f"== BarBEARian: {p} players, {args.bots} bots, {n} games, one process (best of 2) ==")
     simulate(p, args.bots, 2, seed=0)  # warm caches (odds tables, decks) outside the timing
+    o, deck, bots = Options(players=p), sample_deck(), [args.bots] * p
+    print(f"the compact game plays these games: {quick.check_supported(o, deck, bots) or 'yes'}")
     base = min(timed(lambda: engine_games(p, args.bots, n, seed=1)) for _ in range(2))
     seeds = games.children_of(np.random.SeedSequence(1), n)
+    plain: list = []
+    engine = min(timed(lambda: plain.__setitem__(slice(None), [games.play_game(o, deck, bots, s) for s in seeds]))
+                 for _ in range(2))
     ref: list = []
-    loop = min(timed(lambda: ref.extend(games.play_game(Options(players=p), sample_deck(), [args.bots] * p, s)
-                                        for s in seeds)) for _ in range(2))
+    loop = min(timed(lambda: ref.__setitem__(slice(None), [fast.play_game(o, deck, bots, s) for s in seeds]))
+               for _ in range(2))
     out: list = []
-    fast = min(timed(lambda: out.append(simulate(p, args.bots, n, seed=1))) for _ in range(2))
-    same = out[0].records == tuple(ref[:n])
-    for name, secs in (("plain engine via Session", base), ("engine loop (sim.games.play_game)", loop),
-                       ("sim.simulate (fast loop)", fast)):
-        print(f"{name:36s} {n / secs:7.1f} games/s   x{base / secs:5.2f} vs the plain engine")
-    print(f"sim.simulate replays the engine loop's games exactly: {same}")
-    print(f"speed-up of sim.simulate over the plain engine: x{base / fast:.2f} (target x10)")
+    quick_secs = min(timed(lambda: out.append(simulate(p, args.bots, n, seed=1))) for _ in range(2))
+    same = out[0].records == tuple(ref) == tuple(plain)
+    steps = sum(r.steps for r in plain) / n
+    for name, secs in (("plain engine via Session (own seeds)", base), ("plain engine loop (games.play_game)", engine),
+                       ("engine loop (sim.fast.play_game)", loop), ("sim.simulate", quick_secs)):
+        print(f"{name:38s} {n / secs:7.1f} games/s   x{base / secs:5.2f} vs Session   x{engine / secs:5.2f} vs the engine loop")
+    print(f"the same {n} games (mean {steps:.0f} steps) from the engine loops and sim.simulate: {same}")
+    print(f"speed-up of sim.simulate: x{base / quick_secs:.1f} over the plain engine via Session, "
+          f"x{engine / quick_secs:.1f} over the plain engine loop on the same games (target x10)")
 
     print("\n== the lab, in this process (executor='inline') ==")
     lab.compare("proving-grounds", {"warm": {}}, games=100, seed=0, executor="inline")  # lookup tables

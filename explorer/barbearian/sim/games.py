@@ -1,9 +1,10 @@
 """Batch simulation of whole games: first-player advantage and game length, with standard errors.
 
-Games run on the rules engine itself (``rules.apply``), without a Session's history, so
-the simulator agrees with the engine by construction; speed comes from skipping the
-per-step bookkeeping and from running chunks of games on an ``Executor``. Each game gets
-its own ``SeedSequence`` child, so results do not depend on how games are chunked or
+``play_game`` runs a game on the rules engine itself (``rules.apply``), without a Session's
+history. ``simulate`` plays the same games faster: on the compact game of ``quick.py`` for the
+bots and options it supports (replayed step by step against the engine in the tests), otherwise on
+the engine loop of ``fast.py``; more speed comes from running chunks of games on an ``Executor``.
+Each game gets its own ``SeedSequence`` child, so results do not depend on how games are chunked or
 which worker runs them.
 """
 from __future__ import annotations
@@ -87,8 +88,14 @@ def children_of(seed: np.random.SeedSequence, n: int) -> list[np.random.SeedSequ
 
 
 def _run_chunk(options: Options, deck: Deck, bots: Sequence, seeds: Sequence[np.random.SeedSequence]) -> list[GameRecord]:
-    from .fast import play_game as fast_game  # the same games as play_game, faster (tests/lab/test_bb_fast.py)
+    """The same games as ``play_game``: on the compact game when it supports them
+    (tests/barbearian/test_compact_replay.py), otherwise on the engine loop (tests/lab/test_bb_fast.py)."""
+    from . import quick
+    from .fast import play_game as fast_game
 
+    if quick.check_supported(options, deck, bots) is None:
+        requirements = quick.requirements_of(deck)
+        return [quick.play_game(options, deck, bots, s, requirements=requirements) for s in seeds]
     return [fast_game(options, deck, bots, s) for s in seeds]
 
 

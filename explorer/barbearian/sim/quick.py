@@ -1,0 +1,258 @@
+"""Whole BarBEARian games at lab speed on the compact game (``compact.py``), for the bots it knows.
+
+``play_game`` here returns exactly the record ``games.play_game`` returns for the same seed (the same
+chance draws, the same decisions, the same winner and length); ``check_supported`` says which games
+it can play (``"random"`` and ``"greedy"`` bots, any ``Options``, decks whose Trial requirements are the
+registered ones). Anything else goes to the engine loop.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..cards import Deck
+from ..options import RESOURCES, Options
+from ..planning import economy_plan, fill, to_pairs
+from . import compact
+from .compact import PASS, READY, Game, acting_seat, actions, legal_places
+from .games import GameRecord, children_of
+
+BOTS = ("random", "greedy")
+
+
+# -- Trial requirements on the compact game (``effects.py``'s requirements) -----------------------
+
+def _battleground_dice(count):
+    return lambda g, s: g.revealed and sum(1 for x in g.seats[s].placement if x and x.startswith("battleground")) >= count
+
+
+def _same_value_space(count):
+    def met(g, s):
+        if not g.revealed:
+            return False
+        p = g.seats[s]
+        groups = Counter((x, f) for x, f in zip(p.placement, p.faces) if x)
+        return any(k >= count for k in groups.values())
+    return met
+
+
+def _hold_resource(resource, amount):
+    i = RESOURCES.index(resource)
+    return lambda g, s: g.seats[s].res[i] >= amount
+
+
+def _hold_each_resource(amount):
+    return lambda g, s: min(g.seats[s].res) >= amount
+
+
+def _specialists(count, space):
+    if space is None:
+        return lambda g, s: sum(g.seats[s].spec.values()) >= count
+    return lambda g, s: g.seats[s].spec.get(space, 0) >= count
+
+
+REQUIREMENTS = {
+    "battleground_dice": _battleground_dice,
+    "same_value_space": _same_value_space,
+    "hold_resource": _hold_resource,
+    "hold_each_resource": _hold_each_resource,
+    "specialists": _specialists,
+    "locked_glory": lambda count: lambda g, s: sum(g.seats[s].locked.values()) >= count,
+    "foreign_glory": lambda count: lambda g, s: sum(k for c, k in g.seats[s].unlocked.items() if c != g.seats[s].clan)
+    + sum(k for c, k in g.seats[s].locked.items() if c != g.seats[s].clan) >= count,
+    "raids_won": lambda count: lambda g, s: len(g.seats[s].raided) >= count,
+    "raids_repelled": lambda count: lambda g, s: g.seats[s].repelled >= count,
+    "upgrades_owned": lambda count: lambda g, s: len(g.seats[s].upgrades) >= count,
+    "active_dice": lambda count: lambda g, s: g.seats[s].active >= count,
+}
+
+
+# The Options fields the compact game reads (or that cannot change its games). A field added to Options
+# later is not known here: such games go to the engine until ``compact.py`` learns the new rule.
+KNOWN_OPTIONS = frozenset({
+    "players", "clans", "clan_dice", "start_dice", "glory_per_clan", "start_glory", "glory_to_win", "specialists",
+    "sentry_specialists", "mercenary_dice", "token_ones", "token_threes", "start_resources", "price_mercenary",
+    "price_change_fate", "price_empower", "price_specialist", "price_reinforcements", "price_grand_offering",
+    "clash_tie", "round_limit"})
+
+
+def check_supported(options: Options, deck: Deck, bots: Sequence) -> str | None:
+    """Why the compact game cannot play these games (None: it can)."""
+    unknown = sorted(set(options.__dataclass_fields__) - KNOWN_OPTIONS)
+    if unknown:
+        return f"option(s) {', '.join(unknown)} (the compact game knows the options of its rules)"
+    for b in bots:
+        if not isinstance(b, str) or b not in BOTS:
+            return f"bot {b!r} (the compact game plays {', '.join(BOTS)})"
+    for c in deck.trials:
+        if c.requirement.name not in REQUIREMENTS:
+            return f"Trial requirement {c.requirement.name!r} of {c.id}"
+    return None
+
+
+def requirements_of(deck: Deck) -> dict:
+    return {c.id: REQUIREMENTS[c.requirement.name](**dict(c.requirement.params)) for c in deck.trials}
+
+
+# -- the bots ------------------------------------------------------------------------------------
+
+class Random:
+    """``bots.RandomBot``: uniform among the actions, taking dice back only when nothing else works."""
+
+    def __init__(self, rng: np.random.Generator):
+        self.rng = rng
+
+    def choose(self, g: Game, task, seat: int) -> tuple:
+        acts = actions(g, task, seat)
+        forward = [a for a in acts if a[0] != "takeback"] or acts
+        # a bound of one draws nothing from the generator (``integers(1)`` is always 0)
+        return forward[int(self.rng.integers(len(forward)))] if len(forward) > 1 else forward[0]
+
+
+class Greedy:
+    """``bots.GreedyBot`` re-expressed on the compact game (the same choice in every situation)."""
+
+    def __init__(self, rng: np.random.Generator):
+        self.plan: dict = {}
+        self.plan_round = -1
+
+    def choose(self, g: Game, task, seat: int) -> tuple:
+        name = task[0]
+        if name in ("keep_trials", "keep_trial"):
+            offer = g.seats[seat].offer
+            return ("keep", max(offer, key=lambda c: (g.glory_of[c], -offer.index(c))))
+        if name in ("mercenaries", "fate"):
+            return PASS
+        if name == "place":
+            return self.place(g, seat)
+        if name == "window":
+            return self.window(g, task, seat)
+        acts = actions(g, task, seat)
+        if name == "loot":
+            return next((a for a in acts if a[0] == "steal_glory"), None) or \
+                next((a for a in acts if a[0] == "steal_resources"), acts[0])
+        if name in ("give", "pillage"):
+            res = g.seats[seat].res
+            worth = lambda a: sum(res[compact.RES[r]] for r in a[1])  # noqa: E731
+            return max(acts, key=worth) if name == "give" else min(acts, key=worth)
+        if name == "six":
+            locks = [a for a in acts if a[1] is not None]
+            return min(locks, key=lambda a: a[1] != g.seats[seat].clan) if locks else acts[-1]
+        if name == "build":
+            for kind in ("offering", "reinforce", "upgrade", "specialist"):
+                found = [a for a in acts if a[0] == kind]
+                if found:
+                    if kind == "specialist":
+                        res = g.seats[seat].res
+                        by = {"farm": 0, "forge": 1, "temple": 2}
+                        return min(found, key=lambda a: res[by.get(a[1], 2)])
+                    return found[0]
+            return PASS
+        return acts[0]
+
+    # -- placement ----------------------------------------------------------------------------
+    def place(self, g: Game, seat: int) -> tuple:
+        """``GreedyBot.place``: the first allowed placement the plan still wants, then Ready."""
+        p = g.seats[seat]
+        if self.plan_round != g.round:
+            self.plan, self.plan_round = dict(to_pairs(self.make_plan(g, seat))), g.round
+        if None not in p.placement:
+            return READY
+        todo = dict(self.plan)
+        for f, s in zip(p.faces, p.placement):
+            if s is not None and (f, s) in todo:
+                todo[f, s] -= 1
+        places = legal_places(p, g.spaces(seat), p.perks.free_agents)
+        for a in places:
+            if todo.get((p.faces[a[1]], a[2]), 0) > 0:
+                return a
+        return places[0] if places else actions(g, ("place",), seat)[0]
+
+    def make_plan(self, g: Game, seat: int):
+        """``GreedyBot.plan``: the highest group guards, the economy takes what it can, the rest raids."""
+        p = g.seats[seat]
+        spaces = g.spaces(seat)
+        free = p.perks.free_agents
+        left = Counter(p.faces)
+        guard = max(left, key=lambda v: (v * left[v], v))
+        fixed = {"barracks_1": [guard] * left[guard]}
+        del left[guard]
+        plan = economy_plan([f for f in p.faces if f != guard], ["farm", "forge", "temple"], free) or {}
+        for space, fs in plan.items():
+            if space in ("farm", "forge", "temple"):
+                fixed[space] = fs
+                left.subtract(fs)
+        left = +left
+        target = self.target(g, seat)
+        for v, space in zip(sorted(left, key=lambda v: -v * left[v]), [g.bg[target], "barracks_2"]):
+            fixed[space] = [v] * left[v]
+            del left[v]
+        return fill(fixed, left, spaces, free, ["barracks_2"]) or economy_plan(list(p.faces), spaces, free) or {}
+
+    @staticmethod
+    def target(g: Game, seat: int) -> int:
+        others = [s for s in g.order() if s != seat]
+        return max(others, key=lambda s: (len(g.seats[s].unlocked_colours()), g.seats[s].glory, -others.index(s)))
+
+    # -- Brawl ----------------------------------------------------------------------------------
+    def window(self, g: Game, task, seat: int) -> tuple:
+        room = compact.empowerable(g, seat, task) if g.afford(seat, g.price["empower"]) else []
+        if not room:
+            return PASS
+        _, a, b, kind, _, _ = task
+        other = b if seat == a else a
+        if kind == "clash":
+            need = max(0, g.forces[other, seat] + 1 - g.forces[seat, other])
+        else:
+            force, wall = g.forces[a, b], g.barracks_strength(b)
+            if seat == a:
+                need = max(0, wall - force)
+            else:
+                need = max(0, force + 1 - wall) if g.seats[seat].on(compact.BARRACKS) else None
+        return ("empower", room[0]) if need == 1 else PASS
+
+
+MAKERS = {"random": Random, "greedy": Greedy}
+
+
+def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.SeedSequence, max_steps: int = 200_000,
+              requirements: dict | None = None, log: list | None = None) -> GameRecord:
+    """One whole game on the compact game: ``games.play_game``'s record for the same seed.
+
+    ``log``, if given, receives every step as (seat or "chance", task, action) for replay checks.
+    """
+    children = children_of(seed, len(options.clans) + 1)
+    rng = np.random.Generator(np.random.PCG64(children[0]))
+    players = [MAKERS[kind](np.random.Generator(np.random.PCG64(c))) for kind, c in zip(bots, children[1:])]
+    g = Game(options, deck, rng, requirements or requirements_of(deck))
+    tasks = g.tasks
+    first = None
+    for step in range(max_steps):
+        if g.result is not None:
+            return GameRecord(first, g.winner, g.round, step)
+        task = tasks[-1]
+        if task[0] in compact.CHANCE:
+            compact.chance(g, task)
+            if log is not None:
+                log.append(("chance", task, _draw(g, task)))
+        else:
+            seat = acting_seat(g, task)
+            act = players[seat].choose(g, task, seat)
+            if log is not None:
+                log.append((seat, task, act))
+            compact.play(g, task, seat, act)
+        g.advance()
+        if first is None:
+            first = g.first
+    raise RuntimeError(f"game not finished after {max_steps} steps (seed {seed.entropy}, {seed.spawn_key})")
+
+
+def _draw(g: Game, task):
+    """What a chance step drew, for the replay log."""
+    if task[0] == "roll":
+        return tuple(tuple(p.faces) for p in g.seats)
+    if task[0] == "setup":
+        return g.first, tuple(tuple(p.offer) for p in g.seats)
+    return tuple(g.seats[task[1]].offer)
