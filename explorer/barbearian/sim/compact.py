@@ -79,6 +79,7 @@ class Game:
         self.round = 0
         self.first: int | None = None
         self.turn = list(range(self.n))
+        self.board = [self.spaces(s) for s in range(self.n)]
         self.mercs_left = o.mercenary_dice
         self.supply = {s: o.specialist_supply for s in o.specialist_spaces}
         self.copies = {c.id: o.players for c in deck.upgrades}
@@ -101,12 +102,14 @@ class Game:
     def set_first(self, first: int) -> None:
         self.first = first
         self.turn = [(first + i) % self.n for i in range(self.n)]
+        self.board = [self.spaces(s) for s in range(self.n)]
 
     def distance(self, seat: int) -> int:
         return (seat - (self.first or 0)) % self.n
 
     def spaces(self, seat: int) -> list[str]:
-        return [self.bg[t] for t in self.order() if t != seat] + ["barracks_1", "barracks_2", "farm", "forge", "temple"]
+        """``plan.spaces``: a Battleground space per opponent in turn order, then the Village spaces."""
+        return [self.bg[t] for t in self.turn if t != seat] + ["barracks_1", "barracks_2", "farm", "forge", "temple"]
 
     def afford(self, seat: int, cost) -> bool:
         res = self.seats[seat].res
@@ -182,20 +185,28 @@ class Game:
         return 2 + self.seats[raider].perks.loot_bonus
 
     # -- the task machine ----------------------------------------------------------------------------
-    def advance(self) -> None:
-        """``rules.advance``: automatic tasks, Trial checks and choiceless decisions."""
+    def advance(self, checked: bool = False) -> None:
+        """``rules.advance``: automatic tasks, Trial checks and choiceless decisions.
+
+        The engine checks the Trials before every step; a check is left out here only when the
+        last check found nothing and what happened since cannot meet a Trial (``checked``: the
+        caller's step was one of ``QUIET_ACTIONS``; the automatic tasks in ``QUIET_TASKS``).
+        """
         tasks = self.tasks
         while tasks and self.result is None:
-            self.check_trials()
-            if self.result is not None:
-                break
+            if not checked:
+                self.check_trials()
+                if self.result is not None:
+                    break
             task = tasks[-1]
             auto = AUTO.get(task[0])
             if auto is not None:
                 auto(self, task)
+                checked = task[0] in QUIET_TASKS
                 continue
             if not skip_empty(self, task):
                 break
+            checked = False
 
     def check_trials(self) -> None:
         """``trials.check_trials``: met Trials are revealed, scored, and two more drawn."""
@@ -339,6 +350,11 @@ def cleanup(g: Game, task) -> None:
     g.push(("round",))
 
 
+# Steps after which no Trial can have become met: they move no Resource, Glory, Specialist, Upgrade or
+# die, reveal nothing and win or lose no raid (placements count only once revealed, ruling BB-17).
+QUIET_TASKS = frozenset({"round", "brawl", "raid", "clash", "cleanup"})
+QUIET_ACTIONS = frozenset({"place", "takeback", "ready", "pass"})
+
 AUTO = {"round": start_round, "reveal": reveal, "brawl": brawl_turn, "clash": clash, "raid": raid,
         "break": break_through, "gather": gather, "cleanup": cleanup}
 
@@ -393,7 +409,7 @@ def legal_places(p: Seat, board: list[str], free) -> list[tuple]:
 
 def place_actions(g: Game, seat: int) -> list[tuple]:
     p = g.seats[seat]
-    board = g.spaces(seat)
+    board = g.board[seat]
     free = p.perks.free_agents
     unplaced = [d for d in range(len(p.faces)) if p.placement[d] is None]
     acts = legal_places(p, board, free)

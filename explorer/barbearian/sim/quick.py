@@ -16,7 +16,7 @@ from ..cards import Deck
 from ..options import RESOURCES, Options
 from ..planning import economy_plan, fill, to_pairs
 from . import compact
-from .compact import PASS, READY, Game, acting_seat, actions, legal_places
+from .compact import PASS, QUIET_ACTIONS, READY, Game, acting_seat, actions, legal_places, space_ok
 from .games import GameRecord, children_of
 
 BOTS = ("random", "greedy")
@@ -33,8 +33,13 @@ def _same_value_space(count):
         if not g.revealed:
             return False
         p = g.seats[s]
-        groups = Counter((x, f) for x, f in zip(p.placement, p.faces) if x)
-        return any(k >= count for k in groups.values())
+        groups: dict = {}
+        for x, f in zip(p.placement, p.faces):
+            if x:
+                k = groups[x, f] = groups.get((x, f), 0) + 1
+                if k >= count:
+                    return True
+        return False
     return met
 
 
@@ -164,16 +169,22 @@ class Greedy:
         for f, s in zip(p.faces, p.placement):
             if s is not None and (f, s) in todo:
                 todo[f, s] -= 1
-        places = legal_places(p, g.spaces(seat), p.perks.free_agents)
-        for a in places:
-            if todo.get((p.faces[a[1]], a[2]), 0) > 0:
-                return a
+        board, free = g.board[seat], p.perks.free_agents
+        seen: set[int] = set()
+        for d, f in enumerate(p.faces):  # the engine's order: one die per face shown, then the spaces
+            if p.placement[d] is not None or f in seen:
+                continue
+            seen.add(f)
+            for s in board:
+                if todo.get((f, s), 0) > 0 and space_ok(p, f, s, free):
+                    return ("place", d, s)
+        places = legal_places(p, board, free)
         return places[0] if places else actions(g, ("place",), seat)[0]
 
     def make_plan(self, g: Game, seat: int):
         """``GreedyBot.plan``: the highest group guards, the economy takes what it can, the rest raids."""
         p = g.seats[seat]
-        spaces = g.spaces(seat)
+        spaces = list(g.board[seat])
         free = p.perks.free_agents
         left = Counter(p.faces)
         guard = max(left, key=lambda v: (v * left[v], v))
@@ -237,13 +248,14 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
             compact.chance(g, task)
             if log is not None:
                 log.append(("chance", task, _draw(g, task)))
+            g.advance()
         else:
             seat = acting_seat(g, task)
             act = players[seat].choose(g, task, seat)
             if log is not None:
                 log.append((seat, task, act))
             compact.play(g, task, seat, act)
-        g.advance()
+            g.advance(act[0] in QUIET_ACTIONS)
         if first is None:
             first = g.first
     raise RuntimeError(f"game not finished after {max_steps} steps (seed {seed.entropy}, {seed.spawn_key})")
