@@ -90,6 +90,8 @@ class Game:
         self.clashed: set[tuple[int, int]] = set()
         self.winner: int | None = None
         self.result: str | None = None
+        self.listed: tuple | None = None  # (task, its actions) just listed by ``skip_empty``
+        self.round_tasks: dict[int, list[tuple]] = {}  # a round's tasks (reversed) by first player
         self.price = {k: cost_of(o.price(k)) for k in
                       ("mercenary", "change_fate", "empower", "specialist", "reinforcements", "grand_offering")}
         self.upgrade_cost = [(c.id, cost_of(c.cost)) for c in deck.upgrades]
@@ -255,10 +257,14 @@ def start_round(g: Game, task) -> None:
         g.result, g.tasks = "limit", []
         return
     g.round += 1
-    order = g.order()
-    g.push(*([("mercenaries", s) for s in order] + [("roll",)] + [("fate", s) for s in order] + [("place",), ("reveal",)]
-             + [("brawl", s) for s in order] + [("gather", s) for s in order] + [("build", s) for s in order]
-             + [("cleanup",)]))
+    todo = g.round_tasks.get(g.first)
+    if todo is None:
+        order = g.order()
+        todo = g.round_tasks[g.first] = list(reversed(
+            [("mercenaries", s) for s in order] + [("roll",)] + [("fate", s) for s in order] + [("place",), ("reveal",)]
+            + [("brawl", s) for s in order] + [("gather", s) for s in order] + [("build", s) for s in order]
+            + [("cleanup",)]))
+    g.tasks.extend(todo)
 
 
 def reveal(g: Game, task) -> None:
@@ -370,9 +376,14 @@ def representatives(faces, dice) -> list[int]:
 
 def space_ok(p: Seat, face: int, space: str, free) -> bool:
     """``plan._space_problem`` is None."""
+    return space_allows(p.faces, p.placement, face, space, free)
+
+
+def space_allows(faces, placement, face: int, space: str, free) -> bool:
+    """``space_ok`` on a seat's faces and a placement of them."""
     if space == "farm" and face > 3 or space == "forge" and face < 4:
         return False
-    there = [f for f, s in zip(p.faces, p.placement) if s == space]
+    there = [f for f, s in zip(faces, placement) if s == space]
     if not there:
         return True
     if not (space.startswith("battleground:") or space in BARRACKS):
@@ -480,7 +491,8 @@ def actions(g: Game, task, seat: int) -> list[tuple]:
     if name == "six":
         return [("six", c) for c in g.seats[seat].unlocked_colours()] + [("six", None)]
     if name == "build":
-        return build_actions(g, seat)
+        listed, g.listed = g.listed, None
+        return listed[1] if listed is not None and listed[0] is task else build_actions(g, seat)
     raise ValueError(f"no decision in task {task!r}")
 
 
@@ -594,7 +606,9 @@ def skip_empty(g: Game, task) -> bool:
         elif name == "window":
             empty = not (g.afford(seat, g.price["empower"]) and empowerable(g, seat, task))
         else:
-            empty = build_actions(g, seat) == [PASS]
+            acts = build_actions(g, seat)
+            g.listed = (task, acts)  # the decision about to be asked for lists these
+            empty = acts == [PASS]
         if not empty:
             return False
         if name == "window":
@@ -653,7 +667,7 @@ def chance(g: Game, task) -> None:
     g.tasks.pop()
     if name == "roll":
         for p in g.seats:
-            p.faces = [int(f) for f in rng.integers(1, 7, size=p.active + p.mercs)]
+            p.faces = rng.integers(1, 7, size=p.active + p.mercs).tolist()
             p.placement = [None] * len(p.faces)
             p.ready = False
     elif name == "setup":

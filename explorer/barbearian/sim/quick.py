@@ -16,7 +16,7 @@ from ..cards import Deck
 from ..options import RESOURCES, Options
 from ..planning import economy_plan, fill, to_pairs
 from . import compact
-from .compact import PASS, QUIET_ACTIONS, READY, Game, acting_seat, actions, legal_places, space_ok
+from .compact import PASS, QUIET_ACTIONS, READY, Game, acting_seat, actions, legal_places, space_allows
 from .games import GameRecord, children_of
 
 BOTS = ("random", "greedy")
@@ -121,6 +121,7 @@ class Greedy:
 
     def __init__(self, rng: np.random.Generator):
         self.plan: dict = {}
+        self.queue: tuple | None = None
         self.plan_round = -1
 
     def choose(self, g: Game, task, seat: int) -> tuple:
@@ -162,24 +163,32 @@ class Greedy:
         """``GreedyBot.place``: the first allowed placement the plan still wants, then Ready."""
         p = g.seats[seat]
         if self.plan_round != g.round:
-            self.plan, self.plan_round = dict(to_pairs(self.make_plan(g, seat))), g.round
+            self.plan_round = g.round
+            self.plan, self.queue = self.planned(g, seat)
+        if self.queue is not None:  # only this seat's own placements happen until it is ready
+            return self.queue[len(p.placement) - p.placement.count(None)]
         if None not in p.placement:
             return READY
-        todo = dict(self.plan)
-        for f, s in zip(p.faces, p.placement):
-            if s is not None and (f, s) in todo:
-                todo[f, s] -= 1
         board, free = g.board[seat], p.perks.free_agents
-        seen: set[int] = set()
-        for d, f in enumerate(p.faces):  # the engine's order: one die per face shown, then the spaces
-            if p.placement[d] is not None or f in seen:
-                continue
-            seen.add(f)
-            for s in board:
-                if todo.get((f, s), 0) > 0 and space_ok(p, f, s, free):
-                    return ("place", d, s)
+        step = next_placement(p.faces, p.placement, board, free, self.plan)
+        if step is not None:
+            return step
         places = legal_places(p, board, free)
         return places[0] if places else actions(g, ("place",), seat)[0]
+
+    def planned(self, g: Game, seat: int) -> tuple[dict, tuple | None]:
+        """The plan as (face, space) counts and the placements it makes in turn, then Ready
+        (None when the plan leaves a die out: then every step looks at the actions)."""
+        p = g.seats[seat]
+        board, free = g.board[seat], p.perks.free_agents
+        # the plan reads the faces only through Counter(faces): the counts in order of first appearance
+        key = (tuple(Counter(p.faces).items()), tuple(board), free, g.bg[self.target(g, seat)])
+        plan = PLANS.get(key)
+        if plan is None:
+            if len(PLANS) > 100_000:
+                PLANS.clear()
+            plan = PLANS[key] = dict(to_pairs(self.make_plan(g, seat)))
+        return plan, placement_queue(p.faces, board, free, plan)
 
     def make_plan(self, g: Game, seat: int):
         """``GreedyBot.plan``: the highest group guards, the economy takes what it can, the rest raids."""
@@ -204,8 +213,14 @@ class Greedy:
 
     @staticmethod
     def target(g: Game, seat: int) -> int:
-        others = [s for s in g.order() if s != seat]
-        return max(others, key=lambda s: (len(g.seats[s].unlocked_colours()), g.seats[s].glory, -others.index(s)))
+        """``GreedyBot.target``: the most unlocked Glory colours, then the most Glory, then the nearest."""
+        best, top = None, None
+        for i, s in enumerate(g.turn[1:] if g.turn[0] == seat else [t for t in g.turn if t != seat]):
+            q = g.seats[s]
+            rank = (sum(1 for k in q.unlocked.values() if k), q.glory)
+            if top is None or rank > top:  # a tie keeps the nearer seat
+                best, top = s, rank
+        return best
 
     # -- Brawl ----------------------------------------------------------------------------------
     def window(self, g: Game, task, seat: int) -> tuple:
@@ -226,6 +241,52 @@ class Greedy:
 
 
 MAKERS = {"random": Random, "greedy": Greedy}
+PLANS: dict[tuple, tuple] = {}  # a greedy seat's plan and placements by (faces, board, free agents, target)
+
+
+def placement_queue(faces, board, free, plan: dict) -> tuple | None:
+    """Every ``next_placement`` from an empty board until all dice are placed, then Ready
+    (None if the plan leaves a die out)."""
+    placement: list = [None] * len(faces)
+    todo = dict(plan)
+    queue = []
+    for _ in faces:
+        step = None
+        seen: set[int] = set()
+        for d, f in enumerate(faces):
+            if placement[d] is not None or f in seen:
+                continue
+            seen.add(f)
+            for s in board:
+                if todo.get((f, s), 0) > 0 and space_allows(faces, placement, f, s, free):
+                    step = ("place", d, s)
+                    break
+            if step is not None:
+                break
+        if step is None:
+            return None
+        placement[step[1]] = step[2]
+        todo[faces[step[1]], step[2]] -= 1
+        queue.append(step)
+    return tuple(queue) + (READY,)
+
+
+def next_placement(faces, placement, board, free, plan: dict) -> tuple | None:
+    """``GreedyBot.place``'s choice among the placements: the first (one die per face shown, then the
+    spaces in order) that is allowed and still wanted by ``plan``; None if the plan wants none."""
+    todo = dict(plan)
+    for f, s in zip(faces, placement):
+        if s is not None and (f, s) in todo:
+            todo[f, s] -= 1
+    seen: set[int] = set()
+    for d, f in enumerate(faces):
+        if placement[d] is not None or f in seen:
+            continue
+        seen.add(f)
+        for s in board:
+            if todo.get((f, s), 0) > 0 and space_allows(faces, placement, f, s, free):
+                return ("place", d, s)
+    return None
 
 
 def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.SeedSequence, max_steps: int = 200_000,
