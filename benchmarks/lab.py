@@ -68,7 +68,7 @@ def main() -> None:
                for _ in range(2))
     out: list = []
     def cold_simulate():  # without the greedy plans remembered from earlier runs
-        quick.PLANS.clear()
+        quick.forget_plans()
         out.append(simulate(p, args.bots, n, seed=1))
 
     quick_secs = min(timed(cold_simulate) for _ in range(2))

@@ -106,6 +106,9 @@ def requirements_of(deck: Deck) -> dict:
 class Random:
     """``bots.RandomBot``: uniform among the actions, taking dice back only when nothing else works."""
 
+    def placements(self, g: Game, seat: int) -> tuple:
+        return ()
+
     def __init__(self, rng: np.random.Generator):
         self.rng = rng
 
@@ -176,6 +179,17 @@ class Greedy:
         places = legal_places(p, board, free)
         return places[0] if places else actions(g, ("place",), seat)[0]
 
+    def placements(self, g: Game, seat: int) -> tuple:
+        """The placements ``place`` will choose one by one from here until every die is placed
+        (nothing happens between them: the seat places all its dice before the next seat)."""
+        p = g.seats[seat]
+        if self.plan_round != g.round:
+            self.plan_round = g.round
+            self.plan, self.queue = self.planned(g, seat)
+        if self.queue is None:
+            return ()
+        return self.queue[len(p.placement) - p.placement.count(None):-1]
+
     def planned(self, g: Game, seat: int) -> tuple[dict, tuple | None]:
         """The plan as (face, space) counts and the placements it makes in turn, then Ready
         (None when the plan leaves a die out: then every step looks at the actions)."""
@@ -199,7 +213,7 @@ class Greedy:
         guard = max(left, key=lambda v: (v * left[v], v))
         fixed = {"barracks_1": [guard] * left[guard]}
         del left[guard]
-        plan = economy_plan([f for f in p.faces if f != guard], ["farm", "forge", "temple"], free) or {}
+        plan = village_plan(tuple(sorted(f for f in p.faces if f != guard)), free)
         for space, fs in plan.items():
             if space in ("farm", "forge", "temple"):
                 fixed[space] = fs
@@ -241,33 +255,49 @@ class Greedy:
 
 
 MAKERS = {"random": Random, "greedy": Greedy}
-PLANS: dict[tuple, tuple] = {}  # a greedy seat's plan and placements by (faces, board, free agents, target)
+PLANS: dict[tuple, dict] = {}  # a greedy seat's plan as (face, space) counts, by ``Greedy.planned``'s key
+VILLAGE: dict[tuple, dict] = {}
+
+
+def forget_plans() -> None:
+    """Forget the remembered plans (for timings that start cold)."""
+    PLANS.clear()
+    VILLAGE.clear()
+
+
+def village_plan(faces: tuple[int, ...], free) -> dict:
+    """``economy_plan(faces, ["farm", "forge", "temple"], free) or {}``, remembered (read it only).
+    It depends on the faces only as a multiset (it counts them), so ``faces`` come sorted."""
+    key = (faces, free)
+    plan = VILLAGE.get(key)
+    if plan is None:
+        if len(VILLAGE) > 100_000:
+            VILLAGE.clear()
+        plan = VILLAGE[key] = economy_plan(list(faces), ["farm", "forge", "temple"], free) or {}
+    return plan  # a greedy seat's plan and placements by (faces, board, free agents, target)
 
 
 def placement_queue(faces, board, free, plan: dict) -> tuple | None:
-    """Every ``next_placement`` from an empty board until all dice are placed, then Ready
-    (None if the plan leaves a die out)."""
+    """Every ``next_placement`` from an empty board until all dice are placed, then Ready (None
+    when that is not simply each die in turn on the first space still wanting its face).
+
+    With a plan for every die, the first die not yet placed is always the first candidate, and
+    its first wanted space is allowed (plans keep to the placement rules, ``planning.group_ok``).
+    """
     placement: list = [None] * len(faces)
     todo = dict(plan)
     queue = []
-    for _ in faces:
-        step = None
-        seen: set[int] = set()
-        for d, f in enumerate(faces):
-            if placement[d] is not None or f in seen:
-                continue
-            seen.add(f)
-            for s in board:
-                if todo.get((f, s), 0) > 0 and space_allows(faces, placement, f, s, free):
-                    step = ("place", d, s)
-                    break
-            if step is not None:
+    for d, f in enumerate(faces):
+        for s in board:
+            if todo.get((f, s), 0) > 0:
                 break
-        if step is None:
+        else:
             return None
-        placement[step[1]] = step[2]
-        todo[faces[step[1]], step[2]] -= 1
-        queue.append(step)
+        if not space_allows(faces, placement, f, s, free):
+            return None
+        placement[d] = s
+        todo[f, s] -= 1
+        queue.append(("place", d, s))
     return tuple(queue) + (READY,)
 
 
@@ -301,7 +331,8 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
     g = Game(options, deck, rng, requirements or requirements_of(deck))
     tasks = g.tasks
     first = None
-    for step in range(max_steps):
+    step = 0
+    while step < max_steps:
         if g.result is not None:
             return GameRecord(first, g.winner, g.round, step)
         task = tasks[-1]
@@ -310,15 +341,27 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
             if log is not None:
                 log.append(("chance", task, _draw(g, task)))
             g.advance()
+            if first is None:
+                first = g.first
         else:
             seat = acting_seat(g, task)
-            act = players[seat].choose(g, task, seat)
+            player = players[seat]
+            if task[0] == "place":
+                run = player.placements(g, seat)
+                if run:  # one step each, with nothing to check or advance between them
+                    p = g.seats[seat]
+                    for act in run:
+                        if log is not None:
+                            log.append((seat, task, act))
+                        p.placement[act[1]] = act[2]
+                    step += len(run)
+                    continue
+            act = player.choose(g, task, seat)
             if log is not None:
                 log.append((seat, task, act))
             compact.play(g, task, seat, act)
             g.advance(act[0] in QUIET_ACTIONS)
-        if first is None:
-            first = g.first
+        step += 1
     raise RuntimeError(f"game not finished after {max_steps} steps (seed {seed.entropy}, {seed.spawn_key})")
 
 
