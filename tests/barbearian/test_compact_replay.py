@@ -8,7 +8,7 @@ import pytest
 
 from explorer.barbearian import Options
 from explorer.barbearian.cards import sample_deck
-from explorer.barbearian.sim import games, quick, simulate
+from explorer.barbearian.sim import fast, games, quick, simulate
 
 from .replay import engine_game
 
@@ -63,3 +63,11 @@ def test_unsupported_games_are_named_and_go_to_the_engine_loop():
     r = simulate(2, ["odds", "greedy"], 2, seed=4)
     seeds = games.children_of(np.random.SeedSequence(4), 2)
     assert r.records == tuple(games.play_game(o, deck, ["odds", "greedy"], s) for s in seeds)
+
+
+@pytest.mark.parametrize("players, bots, extra", [(2, ["greedy", "random"], {"round_limit": 5}),
+                                                  (4, ["greedy", "random", "greedy", "greedy"], {})])
+def test_the_glory_race_is_the_engines(players, bots, extra):
+    options, deck = Options(players=players, **extra), sample_deck()
+    for seed in games.children_of(np.random.SeedSequence(77), 3):
+        assert fast.play_traced(options, deck, bots, seed) == fast.engine_traced(options, deck, bots, seed)

@@ -320,10 +320,11 @@ def next_placement(faces, placement, board, free, plan: dict) -> tuple | None:
 
 
 def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.SeedSequence, max_steps: int = 200_000,
-              requirements: dict | None = None, log: list | None = None) -> GameRecord:
+              requirements: dict | None = None, log: list | None = None, glory: list | None = None) -> GameRecord:
     """One whole game on the compact game: ``games.play_game``'s record for the same seed.
 
-    ``log``, if given, receives every step as (seat or "chance", task, action) for replay checks.
+    ``log``, if given, receives every step as (seat or "chance", task, action) for replay checks;
+    ``glory`` receives every seat's Glory at the start of each round and at the end (``fast.Trace``).
     """
     children = children_of(seed, len(options.clans) + 1)
     rng = np.random.Generator(np.random.PCG64(children[0]))
@@ -332,9 +333,15 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
     tasks = g.tasks
     first = None
     step = 0
+    seen_round = 0
     while step < max_steps:
         if g.result is not None:
+            if glory is not None:
+                glory.append(tuple(p.glory for p in g.seats))
             return GameRecord(first, g.winner, g.round, step)
+        if glory is not None and g.round != seen_round:
+            seen_round = g.round
+            glory.append(tuple(p.glory for p in g.seats))
         task = tasks[-1]
         if task[0] in compact.CHANCE:
             compact.chance(g, task)
