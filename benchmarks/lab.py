@@ -24,9 +24,11 @@ from explorer.barbearian.sim import fast, games, quick, simulate
 from explorer.core import Session
 
 
-def engine_games(players: int, bots: str, n: int, seed: int) -> None:
-    """The baseline: whole games through ``core.Session`` (history, logged outcomes, rng per step)."""
+def engine_games(players: int, bots: str, n: int, seed: int) -> int:
+    """The baseline: whole games through ``core.Session`` (history, logged outcomes, rng per step).
+    Returns the number of steps played (its games are not the others' games: compare steps too)."""
     deck = sample_deck()
+    steps = 0
     for g in range(n):
         s = Session("barbearian", Options(players=players), deck, seed=seed + g)
         players_ = [make_bot(bots, np.random.default_rng(seed * 100 + g * 10 + k)) for k in range(players)]
@@ -37,6 +39,8 @@ def engine_games(players: int, bots: str, n: int, seed: int) -> None:
             else:
                 v = view(s.state, seat)
                 s.play(players_[seat].choose(v, rules.legal_actions(v, seat)))
+            steps += 1
+    return steps
 
 
 def timed(fn) -> float:
@@ -58,7 +62,8 @@ def main() -> None:
     simulate(p, args.bots, 2, seed=0)  # warm caches (odds tables, decks) outside the timing
     o, deck, bots = Options(players=p), sample_deck(), [args.bots] * p
     print(f"the compact game plays these games: {quick.check_supported(o, deck, bots) or 'yes'}")
-    base = min(timed(lambda: engine_games(p, args.bots, n, seed=1)) for _ in range(2))
+    session_steps: list = []
+    base = min(timed(lambda: session_steps.append(engine_games(p, args.bots, n, seed=1))) for _ in range(2))
     seeds = games.children_of(np.random.SeedSequence(1), n)
     plain: list = []
     engine = min(timed(lambda: plain.__setitem__(slice(None), [games.play_game(o, deck, bots, s) for s in seeds]))
@@ -77,7 +82,8 @@ def main() -> None:
     for name, secs in (("plain engine via Session (own seeds)", base), ("plain engine loop (games.play_game)", engine),
                        ("engine loop (sim.fast.play_game)", loop), ("sim.simulate", quick_secs)):
         print(f"{name:38s} {n / secs:7.1f} games/s   x{base / secs:5.2f} vs Session   x{engine / secs:5.2f} vs the engine loop")
-    print(f"the same {n} games (mean {steps:.0f} steps) from the engine loops and sim.simulate: {same}")
+    print(f"the same {n} games (mean {steps:.0f} steps) from the engine loops and sim.simulate: {same}; "
+          f"the Session's own games: mean {session_steps[0] / n:.0f} steps")
     print(f"speed-up of sim.simulate: x{base / quick_secs:.1f} over the plain engine via Session, "
           f"x{engine / quick_secs:.1f} over the plain engine loop on the same games (target x10)")
 

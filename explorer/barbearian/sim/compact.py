@@ -455,8 +455,10 @@ def build_actions(g: Game, seat: int) -> list[tuple]:
     acts: list[tuple] = []
     if g.afford(seat, g.price["specialist"]):
         acts += [("specialist", s) for s in g.o.specialist_spaces if g.supply[s] > 0]
-    acts += [("upgrade", cid) for cid, cost in g.upgrade_cost
-             if cid not in p.upgrades and g.copies[cid] > 0 and g.afford(seat, cost)]
+    res, copies = p.res, g.copies
+    for cid, cost in g.upgrade_cost:
+        if cid not in p.upgrades and copies[cid] > 0 and all(res[i] >= k for i, k in cost):
+            acts.append(("upgrade", cid))
     if p.active < g.o.clan_dice and g.afford(seat, g.price["reinforcements"]):
         acts.append(("reinforce",))
     if p.reserve > 0 and g.afford(seat, g.price["grand_offering"]):

@@ -87,16 +87,20 @@ def children_of(seed: np.random.SeedSequence, n: int) -> list[np.random.SeedSequ
             for k in range(n)]
 
 
-def _run_chunk(options: Options, deck: Deck, bots: Sequence, seeds: Sequence[np.random.SeedSequence]) -> list[GameRecord]:
-    """The same games as ``play_game``: on the compact game when it supports them
+def _play_games(options: Options, deck: Deck, bots: Sequence, seeds: Sequence[np.random.SeedSequence]):
+    """The same games as ``play_game``, one by one: on the compact game when it supports them
     (tests/barbearian/test_compact_replay.py), otherwise on the engine loop (tests/lab/test_bb_fast.py)."""
     from . import quick
     from .fast import play_game as fast_game
 
     if quick.check_supported(options, deck, bots) is None:
         requirements = quick.requirements_of(deck)
-        return [quick.play_game(options, deck, bots, s, requirements=requirements) for s in seeds]
-    return [fast_game(options, deck, bots, s) for s in seeds]
+        return (quick.play_game(options, deck, bots, s, requirements=requirements) for s in seeds)
+    return (fast_game(options, deck, bots, s) for s in seeds)
+
+
+def _run_chunk(options: Options, deck: Deck, bots: Sequence, seeds: Sequence[np.random.SeedSequence]) -> list[GameRecord]:
+    return list(_play_games(options, deck, bots, seeds))
 
 
 def _mean_se(values: list[float]) -> tuple[float, float]:
@@ -161,12 +165,11 @@ def simulate(players: int, bots, n_games: int, seed: int, *, options: Options | 
     records: list[GameRecord | None] = [None] * n_games
     done = 0
     if executor is None:
-        for idx in chunks:
-            for i in idx:
-                records[i] = _run_chunk(base, deck, bots, [seeds[i]])[0]
-                done += 1
-                if progress:
-                    progress(done, n_games)
+        for i, rec in enumerate(_play_games(base, deck, bots, seeds)):
+            records[i] = rec
+            done += 1
+            if progress:
+                progress(done, n_games)
     else:
         futures = {executor.submit(_run_chunk, base, deck, bots, [seeds[i] for i in idx]): idx for idx in chunks}
         for fut in as_completed(futures):

@@ -195,35 +195,31 @@ class Greedy:
         (None when the plan leaves a die out: then every step looks at the actions)."""
         p = g.seats[seat]
         board, free = g.board[seat], p.perks.free_agents
-        # the plan reads the faces only through Counter(faces): the counts in order of first appearance
-        key = (tuple(Counter(p.faces).items()), tuple(board), free, g.bg[self.target(g, seat)])
-        plan = PLANS.get(key)
-        if plan is None:
-            if len(PLANS) > 100_000:
-                PLANS.clear()
-            plan = PLANS[key] = dict(to_pairs(self.make_plan(g, seat)))
-        return plan, placement_queue(p.faces, board, free, plan)
-
-    def make_plan(self, g: Game, seat: int):
-        """``GreedyBot.plan``: the highest group guards, the economy takes what it can, the rest raids."""
-        p = g.seats[seat]
-        spaces = list(g.board[seat])
-        free = p.perks.free_agents
-        left = Counter(p.faces)
-        guard = max(left, key=lambda v: (v * left[v], v))
-        fixed = {"barracks_1": [guard] * left[guard]}
-        del left[guard]
-        plan = village_plan(tuple(sorted(f for f in p.faces if f != guard)), free)
-        for space, fs in plan.items():
-            if space in ("farm", "forge", "temple"):
-                fixed[space] = fs
-                left.subtract(fs)
-        left = +left
-        target = self.target(g, seat)
-        for v, space in zip(sorted(left, key=lambda v: -v * left[v]), [g.bg[target], "barracks_2"]):
-            fixed[space] = [v] * left[v]
-            del left[v]
-        return fill(fixed, left, spaces, free, ["barracks_2"]) or economy_plan(list(p.faces), spaces, free) or {}
+        # The plan reads the faces only through Counter(faces) (the counts in order of first
+        # appearance) and the Battleground spaces only by their place on the board, so it is
+        # remembered for stand-in names and then given the real ones.
+        counts: dict[int, int] = {}
+        for f in p.faces:
+            counts[f] = counts.get(f, 0) + 1
+        fronts = g.n - 1
+        key = (tuple(counts.items()), fronts, board.index(g.bg[self.target(g, seat)]), free)
+        faces = tuple(p.faces)
+        found = QUEUES.get((faces,) + key[1:])
+        if found is None:
+            plan = PLANS.get(key)
+            spaces = STAND_INS[:fronts] + board[fronts:]
+            if plan is None:
+                if len(PLANS) > 100_000:
+                    PLANS.clear()
+                plan = PLANS[key] = dict(to_pairs(make_plan(list(faces), spaces, free, STAND_INS[key[2]])))
+            if len(QUEUES) > 100_000:
+                QUEUES.clear()
+            found = QUEUES[(faces,) + key[1:]] = (plan, placement_queue(faces, spaces, free, plan))
+        plan, queue = found
+        real = {STAND_INS[k]: board[k] for k in range(fronts)}
+        if queue is not None:
+            return plan, tuple(a if a is READY else ("place", a[1], real.get(a[2], a[2])) for a in queue)
+        return {(f, real.get(s, s)): k for (f, s), k in plan.items()}, None
 
     @staticmethod
     def target(g: Game, seat: int) -> int:
@@ -254,14 +250,36 @@ class Greedy:
         return ("empower", room[0]) if need == 1 else PASS
 
 
+def make_plan(faces: list[int], spaces: list[str], free, target: str):
+    """``GreedyBot.plan``: the highest group guards, the economy takes what it can, the rest raids
+    ``target`` (a Battleground space)."""
+    left = Counter(faces)
+    guard = max(left, key=lambda v: (v * left[v], v))
+    fixed = {"barracks_1": [guard] * left[guard]}
+    del left[guard]
+    plan = village_plan(tuple(sorted(f for f in faces if f != guard)), free)
+    for space, fs in plan.items():
+        if space in ("farm", "forge", "temple"):
+            fixed[space] = fs
+            left.subtract(fs)
+    left = +left
+    for v, space in zip(sorted(left, key=lambda v: -v * left[v]), [target, "barracks_2"]):
+        fixed[space] = [v] * left[v]
+        del left[v]
+    return fill(fixed, left, spaces, free, ["barracks_2"]) or economy_plan(list(faces), spaces, free) or {}
+
+
+STAND_INS = [f"battleground:#{k}" for k in range(3)]  # Battleground spaces by their place on a board
 MAKERS = {"random": Random, "greedy": Greedy}
 PLANS: dict[tuple, dict] = {}  # a greedy seat's plan as (face, space) counts, by ``Greedy.planned``'s key
+QUEUES: dict[tuple, tuple] = {}  # the plan and its placements in turn, by the faces in order
 VILLAGE: dict[tuple, dict] = {}
 
 
 def forget_plans() -> None:
     """Forget the remembered plans (for timings that start cold)."""
     PLANS.clear()
+    QUEUES.clear()
     VILLAGE.clear()
 
 
