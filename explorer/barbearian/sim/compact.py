@@ -30,7 +30,7 @@ def cost_of(cost) -> tuple[tuple[int, int], ...]:
 class Seat:
     """One clan's pieces (the engine's ``Player``), mutable."""
 
-    __slots__ = ("clan", "active", "unlocked", "locked", "glory", "reserve", "res", "spec", "upgrades", "perks",
+    __slots__ = ("clan", "active", "unlocked", "locked", "glory", "reserve", "res", "spec", "upgrades", "perks", "bonus",
                  "trial", "req", "offer", "mercs", "faces", "placement", "ready", "raided", "repelled")
 
     def __init__(self, o: Options, clan: str, perks):
@@ -44,6 +44,7 @@ class Seat:
         self.spec = {s: 0 for s in o.specialist_spaces}
         self.upgrades: tuple[str, ...] = ()
         self.perks = perks
+        self.bonus = [perks.bonus(r) for r in RESOURCES]
         self.trial: str | None = None
         self.req = None
         self.offer: list[str] = []
@@ -95,6 +96,7 @@ class Game:
         self.price = {k: cost_of(o.price(k)) for k in
                       ("mercenary", "change_fate", "empower", "specialist", "reinforcements", "grand_offering")}
         self.upgrade_cost = [(c.id, cost_of(c.cost)) for c in deck.upgrades]
+        self.cost_of_card = dict(self.upgrade_cost)
 
     # -- reading the table ------------------------------------------------------------------------
     def order(self) -> list[int]:
@@ -338,12 +340,15 @@ def gather(g: Game, task) -> None:
     g.tasks.pop()
     p = g.seats[seat]
     sixes = 0
+    dice = {"farm": 0, "forge": 0, "temple": 0}
+    for f, s in zip(p.faces, p.placement):
+        if s in dice:
+            if s == "temple" and f == 6:
+                sixes += 1
+            else:
+                dice[s] += 1
     for space, i in ECONOMY:
-        dice = p.on((space,))
-        if space == "temple":
-            sixes = dice.count(6)
-            dice = [f for f in dice if f != 6]
-        g.gain(seat, i, len(dice) + p.spec.get(space, 0) + p.perks.bonus(RESOURCES[i]))
+        g.gain(seat, i, dice[space] + p.spec.get(space, 0) + p.bonus[i])
     g.push(*[("six", seat)] * sixes)
 
 
@@ -573,11 +578,11 @@ def play(g: Game, task, seat: int, act: tuple) -> None:
         p.spec[act[1]] += 1
         g.supply[act[1]] -= 1
     elif kind == "upgrade":
-        card = g.deck.card(act[1])
-        g.pay(seat, cost_of(card.cost))
-        p.upgrades += (card.id,)
+        g.pay(seat, g.cost_of_card[act[1]])
+        p.upgrades += (act[1],)
         p.perks = g.deck.perks(p.upgrades)
-        g.copies[card.id] -= 1
+        p.bonus = [p.perks.bonus(r) for r in RESOURCES]
+        g.copies[act[1]] -= 1
     elif kind == "reinforce":
         g.pay(seat, g.price["reinforcements"])
         p.active += 1
