@@ -97,6 +97,9 @@ class Game:
                       ("mercenary", "change_fate", "empower", "specialist", "reinforcements", "grand_offering")}
         self.upgrade_cost = [(c.id, cost_of(c.cost)) for c in deck.upgrades]
         self.cost_of_card = dict(self.upgrade_cost)
+        self.cheapest = min(sum(k for _, k in cost) for cost in  # the least Resource value any purchase needs
+                            [self.price["specialist"], self.price["reinforcements"], self.price["grand_offering"]]
+                            + [cost for _, cost in self.upgrade_cost])
 
     # -- reading the table ------------------------------------------------------------------------
     def order(self) -> list[int]:
@@ -457,12 +460,19 @@ def loot_actions(g: Game, a: int, d: int) -> list[tuple]:
 
 def build_actions(g: Game, seat: int) -> list[tuple]:
     p = g.seats[seat]
+    if sum(p.res) < g.cheapest:  # nothing on sale is affordable
+        return [PASS]
     acts: list[tuple] = []
     if g.afford(seat, g.price["specialist"]):
         acts += [("specialist", s) for s in g.o.specialist_spaces if g.supply[s] > 0]
     res, copies = p.res, g.copies
     for cid, cost in g.upgrade_cost:
-        if cid not in p.upgrades and copies[cid] > 0 and all(res[i] >= k for i, k in cost):
+        if cid in p.upgrades or copies[cid] <= 0:
+            continue
+        for i, k in cost:
+            if res[i] < k:
+                break
+        else:
             acts.append(("upgrade", cid))
     if p.active < g.o.clan_dice and g.afford(seat, g.price["reinforcements"]):
         acts.append(("reinforce",))
