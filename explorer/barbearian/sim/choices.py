@@ -246,8 +246,11 @@ def pass_window(g: Game, task) -> None:
         g.tasks[-1] = ("window", a, b, kind, b if turn == a else a, passes + 1)
 
 
-def skip_empty(g: Game, task) -> bool:
-    """``rules._skip_empty_decision``: True when the head task passed by itself."""
+MOVED, QUIET = 1, 2  # what ``skip_empty`` did: something, or nothing that can meet a Trial
+
+
+def skip_empty(g: Game, task) -> int:
+    """``rules._skip_empty_decision``: 0, or MOVED or QUIET when the head task passed by itself."""
     name = task[0]
     if name in ("mercenaries", "fate", "build", "window"):
         seat = task[4] if name == "window" else task[1]
@@ -262,17 +265,17 @@ def skip_empty(g: Game, task) -> bool:
             g.listed = (task, acts)  # the decision about to be asked for lists these
             empty = acts == [PASS]
         if not empty:
-            return False
+            return 0
         if name == "window":
             pass_window(g, task)
         else:
             g.tasks.pop()
-        return True
+        return QUIET
     if name == "six":
         if g.seats[task[1]].unlocked_colours():
-            return False
+            return 0
         play(g, task, task[1], ("six", None))
-        return True
+        return MOVED
     if name == "loot":
         _, a, d = task
         acts = loot_actions(g, a, d)
@@ -280,35 +283,35 @@ def skip_empty(g: Game, task) -> bool:
             g.tasks.pop()
             if g.seats[a].perks.pillaging and sum(g.seats[d].res) > 0:
                 g.push(("pillage", a, d, g.loot_size(a)))
-            return True
+            return QUIET
         if acts == [("steal_resources",)]:
             play(g, task, a, acts[0])
-            return True
-        return False
+            return QUIET
+        return 0
     if name in ("give", "pillage"):
         acts = actions(g, task, task[1])
         if len(acts) == 1:
             play(g, task, task[1], acts[0])
-            return True
+            return MOVED
         if not acts:
             g.tasks.pop()
-            return True
-        return False
+            return QUIET
+        return 0
     if name == "keep_trial":
         offer = g.seats[task[1]].offer
         if len(offer) == 1:
             g.keep(task[1], offer[0])
-            return True
+            return MOVED
         if not offer:
             g.tasks.pop()
-            return True
-        return False
+            return QUIET
+        return 0
     if name == "draw_trials" and not g.trial_deck:
         g.tasks.pop()
         if g.tasks and g.tasks[-1][0] == "keep_trial" and g.tasks[-1][1] == task[1]:
             g.tasks.pop()
-        return True
-    return False
+        return QUIET
+    return 0
 
 
 def advance(g: Game, checked: bool = False) -> None:
@@ -330,6 +333,7 @@ def advance(g: Game, checked: bool = False) -> None:
             auto(g, task)
             checked = task[0] in QUIET_TASKS
             continue
-        if not skip_empty(g, task):
+        done = skip_empty(g, task)
+        if not done:
             break
-        checked = False
+        checked = done == QUIET

@@ -342,10 +342,12 @@ def cleanup(g: Game, task) -> None:
     g.push(("round",))
 
 
-# Steps after which no Trial can have become met: they move no Resource, Glory, Specialist, Upgrade or
-# die, reveal nothing and win or lose no raid (placements count only once revealed, ruling BB-17).
+# Steps after which no Trial can have become met. Every Trial requirement asks for at least so much of
+# something (``quick.REQUIREMENTS``); these steps gain no Resource, Glory, Specialist, Upgrade or die,
+# reveal nothing and win or lose no raid; some pay a price, which only lowers what a seat holds
+# (placements and faces count only once revealed, ruling BB-17).
 QUIET_TASKS = frozenset({"round", "brawl", "raid", "clash", "cleanup"})
-QUIET_ACTIONS = frozenset({"place", "takeback", "ready", "pass"})
+QUIET_ACTIONS = frozenset({"place", "takeback", "ready", "pass", "hire", "fate", "empower", "steal_resources", "walk"})
 
 AUTO = {"round": start_round, "reveal": reveal, "brawl": brawl_turn, "clash": clash, "raid": raid,
         "break": break_through, "gather": gather, "cleanup": cleanup}

@@ -15,15 +15,20 @@ from .compact import PASS, READY, Game
 class Random:
     """``bots.RandomBot``: uniform among the actions, taking dice back only when nothing else works."""
 
-    def placements(self, g: Game, seat: int) -> tuple:
-        return ()
-
     def __init__(self, rng: np.random.Generator):
         self.rng = rng
 
+    def placements(self, g: Game, seat: int) -> tuple:
+        return ()
+
     def choose(self, g: Game, task, seat: int) -> tuple:
-        acts = actions(g, task, seat)
-        forward = [a for a in acts if a[0] != "takeback"] or acts
+        forward = None
+        if task[0] == "place":  # the placements while dice are left, else Ready (take-backs only if stuck)
+            p = g.seats[seat]
+            forward = legal_places(p, g.board[seat], p.perks.free_agents) if None in p.placement else [READY]
+        if not forward:
+            acts = actions(g, task, seat)
+            forward = [a for a in acts if a[0] != "takeback"] or acts
         # a bound of one draws nothing from the generator (``integers(1)`` is always 0)
         return forward[int(self.rng.integers(len(forward)))] if len(forward) > 1 else forward[0]
 
