@@ -20,7 +20,7 @@ from explorer import lab
 from explorer.barbearian import Options, rules, view
 from explorer.barbearian.bots import make_bot
 from explorer.barbearian.cards import sample_deck
-from explorer.barbearian.sim import fast, games, quick, simulate
+from explorer.barbearian.sim import SIM_ROUND_LIMIT, fast, games, quick, simulate
 from explorer.core import Session
 
 
@@ -30,7 +30,7 @@ def engine_games(players: int, bots: str, n: int, seed: int) -> int:
     deck = sample_deck()
     steps = 0
     for g in range(n):
-        s = Session("barbearian", Options(players=players), deck, seed=seed + g)
+        s = Session("barbearian", Options(players=players, round_limit=SIM_ROUND_LIMIT), deck, seed=seed + g)
         players_ = [make_bot(bots, np.random.default_rng(seed * 100 + g * 10 + k)) for k in range(players)]
         while not s.is_over():
             seat = rules.current_player(s.state)
@@ -60,7 +60,7 @@ def main() -> None:
 
     print(f"== BarBEARian: {p} players, {args.bots} bots, {n} games, one process (best of 2) ==")
     simulate(p, args.bots, 2, seed=0)  # warm caches (odds tables, decks) outside the timing
-    o, deck, bots = Options(players=p), sample_deck(), [args.bots] * p
+    o, deck, bots = Options(players=p, round_limit=SIM_ROUND_LIMIT), sample_deck(), [args.bots] * p  # as simulate
     print(f"the compact game plays these games: {quick.check_supported(o, deck, bots) or 'yes'}")
     session_steps: list = []
     seeds = games.children_of(np.random.SeedSequence(1), n)

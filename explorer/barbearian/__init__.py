@@ -7,11 +7,11 @@ from .state import (
     HireSpecialist, KeepTrial, Pass, Place, Ready, Reinforce, RollDice, SetUp, State, StealGlory, StealResources,
     TakeBack, TakeResources, TempleSix, WalkAway,
 )
-from .views import HotSeat, view
+from .views import HotSeat, Seat, view
 
 __all__ = [
     "BuyUpgrade", "CHANCE", "CLANS", "ChangeFate", "Deck", "DrawTrials", "Empower", "GAME", "GiveResources",
-    "GrandOffering", "HIDDEN", "HireMercenary", "HireSpecialist", "HotSeat", "KeepTrial", "Options", "Pass", "Place",
+    "GrandOffering", "HIDDEN", "HireMercenary", "HireSpecialist", "HotSeat", "Seat", "KeepTrial", "Options", "Pass", "Place",
     "RESOURCES", "Ready", "Reinforce", "RollDice", "SetUp", "State", "StealGlory", "StealResources", "TERMINAL",
     "TakeBack", "TakeResources", "TempleSix", "TrialCard", "UpgradeCard", "WalkAway", "load_deck", "sample_deck", "view",
 ]

@@ -4,20 +4,56 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from ..core.errors import IllegalAction
-from ..core.events import Event
+from ..core.events import Event, count
 from . import economy
+from . import sections as S
 from .options import RESOURCES
 from .state import (
-    Empower, GiveResources, Pass, State, StealGlory, StealResources, TakeResources, WalkAway, battleground,
-    evolve, pop, push, set_force, set_player,
+    Empower,
+    GiveResources,
+    Pass,
+    State,
+    StealGlory,
+    StealResources,
+    TakeResources,
+    WalkAway,
+    battleground,
+    evolve,
+    pop,
+    push,
+    set_force,
+    set_player,
 )
 
 
 def barracks_strength(state: State, seat: int) -> int:
-    """Brawl Phase 3: dice in both Barracks spaces, Empowers on them, Sentry tokens (and Barracks specialists)."""
+    """Brawl Phase 3: dice in both Barracks spaces, Empowers on them, Sentry tokens and Specialist tokens."""
+    return sum(n for n, _ in barracks_parts(state, seat))
+
+
+def barracks_parts(state: State, seat: int) -> list[tuple[int, str]]:
+    """What the Barracks' strength is made of, as (value, what) pairs, so the log can say it."""
     p = state.players[seat]
-    total = sum(p.on("barracks")) + state.barracks_boost[seat] + state.deck.perks(p.upgrades).sentries
-    return total + p.specialists_on("barracks")
+    dice = p.on("barracks")
+    sentries = state.deck.perks(p.upgrades).sentries
+    specialists = p.specialists_on("barracks")
+    parts = [(sum(dice), f"dice {' + '.join(map(str, sorted(dice)))}")] if dice else []
+    if state.barracks_boost[seat]:
+        parts.append((state.barracks_boost[seat], f"Empower +{state.barracks_boost[seat]}"))
+    if sentries:
+        parts.append((sentries, count(sentries, "Sentry token")))
+    if specialists:
+        parts.append((specialists, count(specialists, "Specialist token")))
+    return parts
+
+
+def _barracks_text(state: State, seat: int) -> str:
+    """ "Blue's Barracks of 4 (dice 2, 2 Sentry tokens)"; the parts are shown unless only dice count."""
+    parts = barracks_parts(state, seat)
+    total = sum(n for n, _ in parts)
+    only_dice = len(parts) == 1 and parts[0][1].startswith("dice")
+    shown = "" if only_dice or not parts else f" ({', '.join(w for _, w in parts)})"
+    return f"{state.name(seat)}'s Barracks of {total}{shown}"
 
 
 def nearer_first(state: State, a: int, b: int) -> int:
@@ -59,7 +95,7 @@ def clash(state: State) -> tuple[State, list[Event]]:
     else:
         state = set_force(set_force(state, a, b, 0), b, a, 0)
         text += "equal forces, both go on with strength 0 (ruling BB-12, clash_tie='zero_raids')."
-    return state, [Event(text, "Brawl Phase")]
+    return state, [Event(text, S.BRAWL)]
 
 
 def raid(state: State) -> tuple[State, list[Event]]:
@@ -77,14 +113,14 @@ def break_through(state: State) -> tuple[State, list[Event]]:
     state = pop(state)
     force, wall = state.force(a, t), barracks_strength(state, t)
     state = set_force(state, a, t, None)
-    text = f"{state.name(a)}'s {force} meets {state.name(t)}'s Barracks of {wall}: "
+    text = f"{state.name(a)}'s {force} meets {_barracks_text(state, t)}: "
     if force >= wall:
         p = state.players[a]
         state = set_player(state, a, raided=tuple(sorted(set(p.raided) | {t})))
         tie = " (a tie goes to the raider)" if force == wall else ""
-        return push(state, ("loot", a, t)), [Event(text + f"breaks through{tie}! {state.name(a)} gets to steal loot.", "Brawl Phase")]
+        return push(state, ("loot", a, t)), [Event(text + f"breaks through{tie}! {state.name(a)} gets to steal loot.", S.BRAWL)]
     state = set_player(state, t, repelled=state.players[t].repelled + 1)
-    return state, [Event(text + "the raid is repelled.", "Brawl Phase")]
+    return state, [Event(text + "the raid is repelled.", S.BRAWL)]
 
 
 # -- Empower offers ---------------------------------------------------------------------------------
@@ -122,7 +158,7 @@ def empower(state: State, action: Empower, outcome=None) -> tuple[State, list[Ev
         state = set_force(state, action.seat, other, state.force(action.seat, other) + 1)
         what = f"force against {state.name(other)} (now {state.force(action.seat, other)})"
     state = evolve(state, tasks=(("window", a, b, kind, b if turn == a else a, 0),) + state.tasks[1:])
-    return state, [Event(f"{state.name(action.seat)} Empowers their {what}.", "Marketplace C: Empower")]
+    return state, [Event(f"{state.name(action.seat)} Empowers their {what}.", S.EMPOWER)]
 
 
 def pass_window(state: State, action: Pass, outcome=None) -> tuple[State, list[Event]]:
@@ -156,9 +192,10 @@ def resolve_loot_without_choice(state: State) -> tuple[State, list[Event]] | Non
         if pillaging and sum(state.players[d].resources) > 0:
             return push(state, ("pillage", a, d, _loot_size(state, a))), []
         text = f"{state.name(d)} has no unlocked Glory and no Resources: {state.name(a)} leaves empty-handed."
-        return state, [Event(text, "Stealing Loot")]
+        return state, [Event(text, S.LOOT)]
     if acts == [StealResources(a)]:
-        ev = [Event(f"{state.name(d)} has only locked Glory: {state.name(a)} must take Resources.", "Stealing Loot")]
+        glory = "only locked Glory" if state.players[d].glory else "no Glory tokens"
+        ev = [Event(f"{state.name(d)} has {glory}: {state.name(a)} must take Resources.", S.LOOT)]
         state, ev2 = steal_resources(state, acts[0])
         return state, ev + ev2
     return None
@@ -186,20 +223,39 @@ def steal_resources(state: State, action: StealResources, outcome=None) -> tuple
 def walk_away(state: State, action: WalkAway, outcome=None) -> tuple[State, list[Event]]:
     """Stealing Loot: "walk away empty-handed" (only when the defender has no Resources)."""
     _, a, d = state.task
-    return pop(state), [Event(f"{state.name(a)} walks away empty-handed from {state.name(d)}'s village.", "Stealing Loot")]
+    return pop(state), [Event(f"{state.name(a)} walks away empty-handed from {state.name(d)}'s village.", S.LOOT)]
 
 
 def resource_choices(state: State, giver: int, n: int) -> list[tuple[str, ...]]:
-    """Every way to hand over ``n`` resources (fewer if the giver has fewer: "it must still be given")."""
-    units = economy.resource_units(state, giver)
-    k = min(n, len(units))
-    have = {r: units.count(r) for r in RESOURCES}
-    return [c for c in combinations_with_replacement([r for r in RESOURCES if have[r]], k)
-            if all(c.count(r) <= have[r] for r in RESOURCES)]
+    """Every way to hand over ``n`` Resource tokens, or ``n`` Resources of value one with
+    ``loot_resources="value"`` (fewer if the giver has fewer: "it must still be given"; ruling
+    BB-15). A choice lists the Resources that move, one entry per unit of value."""
+    if state.options.loot_resources == "value":
+        units = economy.resource_units(state, giver)
+        k = min(n, len(units))
+        have = {r: units.count(r) for r in RESOURCES}
+        return [c for c in combinations_with_replacement([r for r in RESOURCES if have[r]], k)
+                if all(c.count(r) <= have[r] for r in RESOURCES)]
+    held = held_tokens(state, giver)
+    kinds = sorted(held, key=lambda t: (RESOURCES.index(t[0]), t[1]))
+    k = min(n, sum(held.values()))
+    return [tuple(r for r, value in c for _ in range(value)) for c in combinations_with_replacement(kinds, k)
+            if all(c.count(t) <= held[t] for t in kinds)]
+
+
+def held_tokens(state: State, seat: int) -> dict[tuple[str, int], int]:
+    """The seat's Resource tokens: (resource, 1 or 3) -> how many (ruling BB-4 makes the change)."""
+    out = {}
+    for r in RESOURCES:
+        ones, threes = economy.tokens(state, r)[0][seat]
+        for value, n in ((1, ones), (3, threes)):
+            if n:
+                out[(r, value)] = n
+    return out
 
 
 def give_actions(state: State, seat: int) -> list:
-    """Stealing Loot: the defender's ways to give two Resources (ruling BB-15)."""
+    """Stealing Loot: the defender's ways to give two of their Resource tokens (ruling BB-15)."""
     _, d, a, n = state.task
     return [GiveResources(d, c) for c in resource_choices(state, d, n)]
 
@@ -218,15 +274,30 @@ def hand_over(state: State, action: GiveResources | TakeResources, outcome=None)
         _, a, d, n = state.task
     choice = tuple(sorted(action.resources))
     if choice not in [tuple(sorted(c)) for c in resource_choices(state, d, n)]:
-        raise IllegalAction(f"{state.name(d)} must give {min(n, sum(state.players[d].resources))} Resource(s) they hold; "
+        by_tokens = state.options.loot_resources == "tokens"
+        k = min(n, sum(held_tokens(state, d).values()) if by_tokens else sum(state.players[d].resources))
+        raise IllegalAction(f"{state.name(d)} must give {count(k, 'Resource token' if by_tokens else 'Resource')} they hold; "
                             f"{list(action.resources)} is not possible (they hold {_holding(state, d)})")
+    tokens = token_text(state, d, choice)
     state = pop(state)
     for r in choice:
         state = economy.transfer(state, d, a, r)
-    who = "chooses" if isinstance(action, TakeResources) else "takes"
-    text = (f"{state.name(a)} {who} {', '.join(choice)} from {state.name(d)}" if isinstance(action, TakeResources)
-            else f"{state.name(d)} gives {', '.join(choice)} to {state.name(a)}")
-    return state, [Event(text + ".", "Stealing Loot")]
+    text = (f"{state.name(a)} chooses {tokens} from {state.name(d)}" if isinstance(action, TakeResources)
+            else f"{state.name(d)} gives {tokens} to {state.name(a)}")
+    return state, [Event(text + ".", S.LOOT)]
+
+
+def token_text(state: State, giver: int, units: tuple[str, ...]) -> str:
+    """What moves from ``giver``, as players say it: "a 3-value honey token and a 1-value ore token" (by tokens)
+    or "ore, faith" (by value)."""
+    if state.options.loot_resources == "value":
+        return ", ".join(units)
+    parts = []
+    for r in RESOURCES:
+        amount = units.count(r)
+        threes = min(amount // 3, held_tokens(state, giver).get((r, 3), 0))
+        parts += [f"a 3-value {r} token"] * threes + [f"a 1-value {r} token"] * (amount - 3 * threes)
+    return (", ".join(parts[:-1]) + " and " + parts[-1]) if len(parts) > 1 else parts[0]
 
 
 def _holding(state: State, seat: int) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from ..core.errors import IllegalAction
 from ..core.events import Event
+from ..core.events import count as plural_count
+from . import sections as S
 from .options import RESOURCES, Cost
 from .state import State, evolve, set_player
 
@@ -114,10 +116,10 @@ def gain_reserve_glory(state: State, seat: int, count: int, section: str, why: s
     ev = []
     if got:
         state = set_player(state, seat, glory=_sorted(p.glory + ((p.clan, False),) * got), reserve_glory=p.reserve_glory - got)
-        ev.append(Event(f"{state.name(seat)} gains {got} Glory token(s) from the {p.clan} reserve ({why}); "
+        ev.append(Event(f"{state.name(seat)} gains {plural_count(got, 'Glory token')} from the {p.clan} reserve ({why}); "
                         f"{state.players[seat].glory_count} Glory.", section))
     if got < count:
-        ev.append(Event(f"The {p.clan} reserve is empty: {count - got} Glory token(s) cannot be taken.", section))
+        ev.append(Event(f"The {p.clan} reserve is empty: {plural_count(count - got, 'Glory token')} cannot be taken.", section))
     state, ev2 = check_win(state, seat)
     return state, ev + ev2
 
@@ -133,7 +135,7 @@ def steal_glory(state: State, raider: int, defender: int, colour: str) -> tuple[
     state = set_player(state, defender, glory=tuple(glory))
     state = set_player(state, raider, glory=_sorted(state.players[raider].glory + ((colour, False),)))
     ev = [Event(f"{state.name(raider)} steals a {colour} Glory token from {state.name(defender)} "
-                f"({state.players[raider].glory_count} Glory).", "Stealing Loot")]
+                f"({state.players[raider].glory_count} Glory).", S.LOOT)]
     state, ev2 = check_win(state, raider)
     return state, ev + ev2
 
@@ -153,4 +155,4 @@ def check_win(state: State, seat: int) -> tuple[State, list[Event]]:
     if state.result or state.players[seat].glory_count < state.options.glory_to_win:
         return state, []
     text = f"{state.name(seat)} reaches {state.options.glory_to_win} Glory tokens and wins!"
-    return evolve(state, winner=seat, result=f"{state.clan(seat)} wins", tasks=()), [Event(text, "Winning")]
+    return evolve(state, winner=seat, result=f"{state.clan(seat)} wins", tasks=()), [Event(text, S.WINNING)]

@@ -4,11 +4,21 @@ from __future__ import annotations
 from ..core.errors import IllegalAction
 from ..core.events import Event
 from . import economy
+from . import sections as S
 from .options import RESOURCE_OF
 from .state import (
-    BuyUpgrade, GrandOffering, HireSpecialist, Pass, Reinforce, State, TempleSix, evolve, pop, push, set_player,
+    BuyUpgrade,
+    GrandOffering,
+    HireSpecialist,
+    Pass,
+    Reinforce,
+    State,
+    TempleSix,
+    evolve,
+    pop,
+    push,
+    set_player,
 )
-
 
 # -- Gather ---------------------------------------------------------------------------------------
 
@@ -17,7 +27,6 @@ def gather(state: State) -> tuple[State, list[Event]]:
     seat = state.task[1]
     state = pop(state)
     p = state.players[seat]
-    perks = state.deck.perks(p.upgrades)
     ev = []
     sixes = 0
     for space, resource in RESOURCE_OF.items():
@@ -25,11 +34,17 @@ def gather(state: State) -> tuple[State, list[Event]]:
         if space == "temple":
             sixes = dice.count(6)
             dice = [f for f in dice if f != 6]
-        amount = len(dice) + p.specialists_on(space) + perks.bonus(resource)
+        amount = len(dice) + p.specialists_on(space)
         if amount:
-            state, ev2, got = economy.gain(state, seat, resource, amount, "Gather Phase")
+            state, ev2, got = economy.gain(state, seat, resource, amount, S.GATHER)
             ev += ev2
-            ev.append(Event(f"{state.name(seat)} collects {got} {resource} from the {space.capitalize()}.", "Gather Phase"))
+            ev.append(Event(f"{state.name(seat)} collects {got} {resource} from the {space.capitalize()}.", S.GATHER))
+        for card_id in p.upgrades:  # Upgrade cards that bring this Resource, each named
+            card = state.deck.card(card_id)
+            bonus = state.deck.perks((card_id,)).bonus(resource)
+            if bonus:
+                state, ev2, got = economy.gain(state, seat, resource, bonus, S.GATHER)
+                ev += ev2 + [Event(f"{state.name(seat)} collects {got} {resource} from {card.name}.", S.GATHER)]
     return push(state, *[("six", seat)] * sixes), ev
 
 
@@ -43,11 +58,11 @@ def temple_six(state: State, action: TempleSix, outcome=None) -> tuple[State, li
     seat = action.seat
     state = pop(state)
     if action.lock is None:
-        state, ev, got = economy.gain(state, seat, "faith", 2, "Gather Phase")
-        return state, ev + [Event(f"{state.name(seat)}'s 6 on the Temple brings {got} faith.", "Gather Phase")]
+        state, ev, got = economy.gain(state, seat, "faith", 2, S.GATHER)
+        return state, ev + [Event(f"{state.name(seat)}'s 6 on the Temple brings {got} faith.", S.GATHER)]
     state = economy.lock_glory(state, seat, action.lock)
     text = f"{state.name(seat)}'s 6 on the Temple locks a {action.lock} Glory token: it can no longer be stolen."
-    return state, [Event(text, "Gather Phase")]
+    return state, [Event(text, S.GATHER)]
 
 
 # -- Build ------------------------------------------------------------------------------------------
@@ -83,7 +98,7 @@ def hire_specialist(state: State, action: HireSpecialist, outcome=None) -> tuple
     supply = tuple((s, n - (s == action.space)) for s, n in state.specialist_supply)
     state = evolve(state, specialist_supply=supply)
     return state, [Event(f"{state.name(action.seat)} hires a {action.space.capitalize()} Specialist "
-                         f"({state.supply(action.space)} left).", "Marketplace D: Hire Specialists")]
+                         f"({state.supply(action.space)} left).", S.HIRE_SPECIALISTS)]
 
 
 def buy_upgrade(state: State, action: BuyUpgrade, outcome=None) -> tuple[State, list[Event]]:
@@ -102,7 +117,7 @@ def buy_upgrade(state: State, action: BuyUpgrade, outcome=None) -> tuple[State, 
     state = economy.pay(state, action.seat, card.cost, card.name)
     state = set_player(state, action.seat, upgrades=p.upgrades + (card.id,))
     state = evolve(state, upgrade_supply=tuple((c, n - (c == card.id)) for c, n in state.upgrade_supply))
-    return state, [Event(f"{state.name(action.seat)} buys {card.name}: {card.text}", "Build Phase")]
+    return state, [Event(f"{state.name(action.seat)} buys {card.name}: {card.text}", S.BUILD)]
 
 
 def reinforce(state: State, action: Reinforce, outcome=None) -> tuple[State, list[Event]]:
@@ -112,7 +127,7 @@ def reinforce(state: State, action: Reinforce, outcome=None) -> tuple[State, lis
         raise IllegalAction(f"{state.name(action.seat)} already has all {state.options.clan_dice} clan dice active; there is no sixth die")
     state = economy.pay(state, action.seat, state.options.price_reinforcements, "Reinforcements")
     state = set_player(state, action.seat, active=p.active + 1)
-    return state, [Event(f"{state.name(action.seat)} calls Reinforcements: {p.active + 1} active dice.", "Marketplace E: Reinforcements")]
+    return state, [Event(f"{state.name(action.seat)} calls Reinforcements: {p.active + 1} active dice.", S.REINFORCEMENTS)]
 
 
 def grand_offering(state: State, action: GrandOffering, outcome=None) -> tuple[State, list[Event]]:
@@ -120,7 +135,7 @@ def grand_offering(state: State, action: GrandOffering, outcome=None) -> tuple[S
     if state.players[action.seat].reserve_glory <= 0:
         raise IllegalAction(f"the {state.clan(action.seat)} reserve has no Glory token left")
     state = economy.pay(state, action.seat, state.options.price_grand_offering, "a Grand Offering")
-    return economy.gain_reserve_glory(state, action.seat, 1, "Marketplace F: Grand Offering", "Grand Offering")
+    return economy.gain_reserve_glory(state, action.seat, 1, S.GRAND_OFFERING, "Grand Offering")
 
 
 def end_turn(state: State, action: Pass, outcome=None) -> tuple[State, list[Event]]:
@@ -141,6 +156,6 @@ def cleanup(state: State) -> tuple[State, list[Event]]:
                    barracks_boost=(0,) * state.n, clashed=())
     ev = []
     if hired:
-        ev.append(Event(f"{hired} mercenary dice return to the common pool.", "Clean Up Phase"))
-    ev.append(Event(f"The First Player token passes to {state.name(first)}.", "Clean Up Phase"))
+        ev.append(Event(f"{hired} mercenary dice return to the common pool.", S.CLEAN_UP))
+    ev.append(Event(f"The First Player token passes to {state.name(first)}.", S.CLEAN_UP))
     return push(state, ("round",)), ev

@@ -1,17 +1,32 @@
 """Setup and the Plan phase: mercenaries, the public roll, Change Fate, secret placement, the reveal."""
 from __future__ import annotations
 
-from collections import Counter
-
 from ..core.chance import CustomDie, Dice, Joint, Shuffle
 from ..core.errors import ContentError, IllegalAction
-from ..core.events import Event
+from ..core.events import Event, count
 from . import economy
+from . import sections as S
 from .cards import Deck
 from .options import Options
 from .state import (
-    BARRACKS, HIDDEN, ChangeFate, HireMercenary, KeepTrial, Pass, Place, Player, Ready, State, TakeBack, battleground,
-    evolve, is_battleground, pop, push, set_force, set_player,
+    BARRACKS,
+    HIDDEN,
+    ChangeFate,
+    HireMercenary,
+    KeepTrial,
+    Pass,
+    Place,
+    Player,
+    Ready,
+    State,
+    TakeBack,
+    battleground,
+    evolve,
+    is_battleground,
+    pop,
+    push,
+    set_force,
+    set_player,
 )
 
 SPACE_NAMES = {"barracks_1": "the Barracks", "barracks_2": "the Barracks", "farm": "the Farm", "forge": "the Forge", "temple": "the Temple"}
@@ -58,9 +73,9 @@ def set_up(state: State, action, outcome: dict) -> tuple[State, list[Event]]:
     for seat in range(state.n):
         state = set_player(state, seat, offer=tuple(order[2 * seat: 2 * seat + 2]))
     ev = [Event(f"{state.name(s)} takes the {state.clan(s)} dice, Clan screen and Village board: "
-                f"{state.options.start_dice} active dice, {state.options.start_glory} Glory tokens.", "Setup") for s in range(state.n)]
-    ev.append(Event(f"Each player is dealt two Trial cards ({len(state.trial_deck)} left in the deck).", "Setup"))
-    ev.append(Event(f"{state.name(first)} receives the First Player token.", "Gameplay"))
+                f"{state.options.start_dice} active dice, {state.options.start_glory} Glory tokens.", S.SETUP) for s in range(state.n)]
+    ev.append(Event(f"Each player is dealt two Trial cards ({len(state.trial_deck)} left in the deck).", S.SETUP))
+    ev.append(Event(f"{state.name(first)} receives the First Player token.", S.GAMEPLAY))
     return push(state, ("keep_trials",), ("round",)), ev
 
 
@@ -75,7 +90,7 @@ def keep_trial(state: State, action: KeepTrial, outcome=None) -> tuple[State, li
     state = evolve(state, trial_deck=tuple(sorted(state.trial_deck + tuple(rest))))
     if state.phase == "keep_trial" or not any(q.offer for q in state.players):
         state = pop(state)
-    return state, [Event(f"{state.name(action.seat)} keeps one Trial card, face down, and shuffles the other back.", "Trial Cards")]
+    return state, [Event(f"{state.name(action.seat)} keeps one Trial card, face down, and shuffles the other back.", S.TRIALS)]
 
 
 # -- Plan phase ------------------------------------------------------------------------------------
@@ -95,7 +110,7 @@ def start_round(state: State) -> tuple[State, list[Event]]:
     if limit is not None and state.round >= limit:
         return end_at_limit(state)
     state = evolve(state, round=state.round + 1)
-    ev = [Event(f"Round {state.round}: {state.name(state.first)} has the First Player token.", "Gameplay")]
+    ev = [Event(f"Round {state.round}: {state.name(state.first)} has the First Player token.", S.GAMEPLAY)]
     return push(state, *round_tasks(state)), ev
 
 
@@ -105,12 +120,14 @@ def end_at_limit(state: State) -> tuple[State, list[Event]]:
     top = [s for s in range(state.n) if state.players[s].glory_count == best]
     if len(top) == 1:
         result, winner = f"{state.clan(top[0])} wins", top[0]
-        text = f"The round limit ({state.options.round_limit}) is reached: {state.name(top[0])} has the most Glory ({best}) and wins."
+        text = (f"The round limit ({state.options.round_limit} rounds, an option: ruling BB-20) is reached: "
+                f"{state.name(top[0])} has the most Glory ({best}) and wins.")
     else:
         result, winner = "draw: " + ", ".join(state.clan(s) for s in top), None
         names = ", ".join(state.name(s) for s in top)
-        text = f"The round limit ({state.options.round_limit}) is reached: {names} share the most Glory ({best})."
-    return evolve(state, result=result, winner=winner, tasks=()), [Event(text, "Winning (round limit, ruling BB-20)")]
+        text = (f"The round limit ({state.options.round_limit} rounds, an option: ruling BB-20) is reached: "
+                f"{names} share the most Glory ({best}).")
+    return evolve(state, result=result, winner=winner, tasks=()), [Event(text, S.WINNING)]
 
 
 def mercenary_actions(state: State, seat: int) -> list:
@@ -131,7 +148,7 @@ def hire_mercenary(state: State, action: HireMercenary, outcome=None) -> tuple[S
     state = set_player(state, action.seat, mercenaries=p.mercenaries + 1)
     state = evolve(state, mercenaries_left=state.mercenaries_left - 1)
     return state, [Event(f"{state.name(action.seat)} hires a mercenary ({economy.describe(state.options.price_mercenary)}); "
-                         f"{state.mercenaries_left} purple dice left.", "Marketplace A: Hire Mercenary")]
+                         f"{state.mercenaries_left} purple dice left.", S.HIRE_MERCENARY)]
 
 
 def roll_chance(state: State) -> Joint:
@@ -146,7 +163,7 @@ def roll(state: State, action, outcome: dict) -> tuple[State, list[Event]]:
     for seat, p in enumerate(state.players):
         faces = tuple(outcome[p.clan])
         state = set_player(state, seat, faces=faces, placement=(None,) * len(faces), ready=False)
-        ev.append(Event(f"{state.name(seat)} rolls {describe_dice(state.players[seat])}.", "Plan Phase"))
+        ev.append(Event(f"{state.name(seat)} rolls {describe_dice(state.players[seat])}.", S.PLAN))
     return state, ev
 
 
@@ -187,7 +204,7 @@ def change_fate(state: State, action: ChangeFate, outcome=None) -> tuple[State, 
     old, faces[action.die] = faces[action.die], action.face
     state = set_player(state, action.seat, faces=tuple(faces))
     return state, [Event(f"{state.name(action.seat)} changes fate: a {old} becomes a {action.face} "
-                         f"(now {describe_dice(state.players[action.seat])}).", "Marketplace B: Change Fate")]
+                         f"(now {describe_dice(state.players[action.seat])}).", S.CHANGE_FATE)]
 
 
 # -- secret placement -------------------------------------------------------------------------------
@@ -263,7 +280,7 @@ def place(state: State, action: Place, outcome=None) -> tuple[State, list[Event]
     placement = list(p.placement)
     placement[action.die] = action.space
     state = set_player(state, action.seat, placement=tuple(placement))
-    return state, [Event(f"{state.name(action.seat)} places a die behind the Clan screen.", "Plan Phase")]
+    return state, [Event(f"{state.name(action.seat)} places a die behind the Clan screen.", S.PLAN)]
 
 
 def take_back(state: State, action: TakeBack, outcome=None) -> tuple[State, list[Event]]:
@@ -276,7 +293,7 @@ def take_back(state: State, action: TakeBack, outcome=None) -> tuple[State, list
     placement = list(p.placement)
     placement[action.die] = None
     return set_player(state, action.seat, placement=tuple(placement)), [
-        Event(f"{state.name(action.seat)} moves a die behind the Clan screen.", "Plan Phase")]
+        Event(f"{state.name(action.seat)} moves a die behind the Clan screen.", S.PLAN)]
 
 
 def ready(state: State, action: Ready, outcome=None) -> tuple[State, list[Event]]:
@@ -285,11 +302,11 @@ def ready(state: State, action: Ready, outcome=None) -> tuple[State, list[Event]
     p = state.players[action.seat]
     left = sum(1 for s in p.placement if s is None)
     if left:
-        raise IllegalAction(f"{state.name(action.seat)} still has {left} die(s) to place (every die is placed, ruling BB-8)")
+        raise IllegalAction(f"{state.name(action.seat)} still has {count(left, 'die', 'dice')} to place (every die is placed, ruling BB-8)")
     state = set_player(state, action.seat, ready=True)
     if all(q.ready for q in state.players):
         state = pop(state)
-    return state, [Event(f"{state.name(action.seat)} is ready.", "Plan Phase")]
+    return state, [Event(f"{state.name(action.seat)} is ready.", S.PLAN)]
 
 
 def _not_ready(state: State, seat: int) -> None:
@@ -297,19 +314,38 @@ def _not_ready(state: State, seat: int) -> None:
         raise IllegalAction(f"{state.name(seat)} has declared ready; the placement is final")
 
 
+def _placed_by_space(state: State, seat: int) -> list[str]:
+    """One part per space used, e.g. "2, 2 and 5 on the Barracks (space 1)" (Captain's Training mixes
+    faces on one space) or "3x4 on the Forge"; the two Barracks spaces are told apart only when both hold dice."""
+    p = state.players[seat]
+    used = [s for s in spaces(state, seat) if s in p.placement]
+    both_barracks = all(b in used for b in BARRACKS)
+    parts = []
+    for space in used:
+        faces = sorted(f for f, s in zip(p.faces, p.placement) if s == space)
+        if len(set(faces)) == 1 and len(faces) >= 3:
+            dice = f"{len(faces)}x{faces[0]}"
+        else:
+            dice = " and ".join(map(str, faces)) if len(faces) < 3 else ", ".join(map(str, faces[:-1])) + f" and {faces[-1]}"
+        where = space_name(space) + (f" (space {space[-1]})" if both_barracks and space in BARRACKS else "")
+        parts.append(f"{dice} on {where}")
+    return parts
+
+
 def reveal(state: State) -> tuple[State, list[Event]]:
     """The screens come off: placements become public; forces form on the Battleground."""
     state = evolve(pop(state), revealed=True, barracks_boost=(0,) * state.n, clashed=(), forces=())
     ev = []
     for seat, p in enumerate(state.players):
-        groups = Counter((s, f) for f, s in zip(p.faces, p.placement))
-        parts = [f"{' and '.join([str(f)] * k) if k < 3 else f'{k}x{f}'} on {space_name(s)}" for (s, f), k in
-                 sorted(groups.items(), key=lambda g: (spaces(state, seat).index(g[0][0]), g[0][1]))]
-        ev.append(Event(f"{state.name(seat)} reveals: {'; '.join(parts)}.", "Plan Phase"))
+        ev.append(Event(f"{state.name(seat)} reveals: {'; '.join(_placed_by_space(state, seat))}.", S.PLAN))
         bonus = state.deck.perks(p.upgrades).raid_bonus
+        sources = " and ".join(state.deck.card(c).name for c in p.upgrades if state.deck.perks((c,)).raid_bonus)
         for t in range(state.n):
             if t != seat:
                 dice = p.on(battleground(state.clan(t)))
                 if dice:
                     state = set_force(state, seat, t, sum(dice) + bonus)
+                    if bonus:  # the force is more than its dice: say so
+                        ev.append(Event(f"{state.name(seat)}'s force against {state.name(t)} is {sum(dice) + bonus}: "
+                                        f"dice {' + '.join(map(str, sorted(dice)))} and {bonus} from {sources}.", S.PLAN))
     return state, ev

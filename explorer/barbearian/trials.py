@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from ..core.chance import Shuffle
-from ..core.events import Event
+from ..core.events import Event, count
 from . import economy
+from . import sections as S
 from .state import DrawTrials, State, evolve, pop, push, set_player
 
 
@@ -26,8 +27,8 @@ def check_trials(state: State) -> tuple[State, list[Event]]:
         p = state.players[seat]
         state = set_player(state, seat, trial=None, completed=p.completed + (card.id,))
         state = evolve(state, trial_discard=state.trial_discard + (card.id,))
-        ev.append(Event(f"{state.name(seat)} reveals the Trial {card.name} ({card.text}) and completes it.", "Trial Cards"))
-        state, ev2 = economy.gain_reserve_glory(state, seat, card.glory, "Trial Cards", card.name)
+        ev.append(Event(f"{state.name(seat)} reveals the Trial {card.name} ({card.text}) and completes it.", S.TRIALS))
+        state, ev2 = economy.gain_reserve_glory(state, seat, card.glory, S.TRIALS, card.name)
         ev += ev2
         draws += [("draw_trials", seat), ("keep_trial", seat)]
     if state.result:
@@ -45,7 +46,7 @@ def draw_trials(state: State, action: DrawTrials, outcome) -> tuple[State, list[
     order = list(outcome)
     state = evolve(pop(state), trial_deck=tuple(sorted(order[2:])))
     state = set_player(state, seat, offer=tuple(order[:2]))
-    return state, [Event(f"{state.name(seat)} draws {len(order[:2])} Trial card(s).", "Trial Cards")]
+    return state, [Event(f"{state.name(seat)} draws {count(len(order[:2]), 'Trial card')}.", S.TRIALS)]
 
 
 def skip_draw(state: State) -> tuple[State, list[Event]]:
@@ -54,4 +55,4 @@ def skip_draw(state: State) -> tuple[State, list[Event]]:
     state = pop(state)
     if state.phase == "keep_trial" and state.task[1] == seat:
         state = pop(state)
-    return state, [Event(f"The Trial deck is empty: {state.name(seat)} draws nothing.", "Trial Cards")]
+    return state, [Event(f"The Trial deck is empty: {state.name(seat)} draws nothing.", S.TRIALS)]

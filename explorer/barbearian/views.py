@@ -40,42 +40,61 @@ def view(state: State, seat: int | None) -> State:
 
 
 class HotSeat:
-    """One screen passed around the table: it shows only the holder's view.
+    """One screen passed around the table: a seat is given only its own view.
 
-    The screen goes to a seat that has something to do (``hand_to``); asking for another
-    seat's private view, or acting for another seat, raises ``IllegalAction``. Chance
-    actions (the public roll, shuffles) can be played by whoever holds the screen.
-    The event log is public: secret actions are logged without their details.
+    Two kinds of handle, so hidden information cannot leak by accident:
+
+    * ``referee``: the full session (every placement, every dealt Trial card, the chance outcomes
+      in its history). It is for the table itself (the dashboard's undo, saving, the simulator's
+      records) and is never handed to a seat or a bot.
+    * ``hand_to(seat)`` returns a ``Seat``: that seat's view, its legal actions, the public
+      event log and ``play`` for that seat, nothing else.
+
+    The screen goes to a seat that has something to do; acting for another seat raises
+    ``IllegalAction``. Chance actions (the public roll, shuffles) are played by the table
+    (``play_chance``). The event log is public: secret actions are logged without their details.
     """
 
     def __init__(self, session):
-        self.session = session
+        self._referee = session
         self.holder: int | None = None
 
     @property
+    def referee(self):
+        """The full session, with everything hidden from the seats: never give it to a seat."""
+        return self._referee
+
+    @property
     def seats(self) -> int:
-        return len(self.session.options.clans)
+        return self._referee.state.n
 
     def waiting_for(self) -> list[int]:
         """Seats that may act now (public: everyone sees who has not declared ready)."""
-        return rules.acting_seats(self.session.state)
+        return rules.acting_seats(self._referee.state)
 
     def chance_pending(self) -> bool:
-        return rules.current_player(self.session.state) == rules.CHANCE
+        return rules.current_player(self._referee.state) == rules.CHANCE
 
-    def hand_to(self, seat: int) -> None:
-        """Pass the screen to ``seat``; refused unless that seat has something to do now."""
-        state = self.session.state
+    def hand_to(self, seat: int) -> "Seat":
+        """Pass the screen to ``seat`` and return its handle; refused unless that seat has
+        something to do now."""
+        state = self._referee.state
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
             raise IllegalAction(f"seat must be 0-{state.n - 1}, got {seat!r}")
         if seat not in self.waiting_for():
             waiting = ", ".join(state.name(s) for s in self.waiting_for()) or ("the dice" if self.chance_pending() else "no one")
             raise IllegalAction(f"it is not {state.name(seat)}'s turn: waiting for {waiting}")
         self.holder = seat
+        return Seat(self, seat)
+
+    @property
+    def screen(self) -> "Seat | None":
+        """The handle of the seat holding the screen, or None."""
+        return None if self.holder is None else Seat(self, self.holder)
 
     def view(self, seat: int | None = None) -> State:
         """The holder's private view; another seat's view is refused."""
-        state = self.session.state
+        state = self._referee.state
         if self.holder is None:
             raise IllegalAction("nobody holds the screen; hand it to a seat first (or ask for the public view)")
         if seat is not None and seat != self.holder:
@@ -83,26 +102,61 @@ class HotSeat:
         return view(state, self.holder)
 
     def public_view(self) -> State:
-        return view(self.session.state, None)
+        return view(self._referee.state, None)
 
     def legal_actions(self) -> list:
+        """The holder's legal actions; with nobody at the screen, the pending chance action."""
         if self.holder is None:
-            return rules.legal_actions(self.session.state) if self.chance_pending() else []
-        return rules.legal_actions(self.session.state, self.holder)
+            return rules.legal_actions(self._referee.state) if self.chance_pending() else []
+        return rules.legal_actions(self._referee.state, self.holder)
 
     def play(self, action, outcome=None):
         """Play for the holder (or play the pending chance action); returns the new events."""
-        state = self.session.state
+        state = self._referee.state
         if not isinstance(action, CHANCE_ACTIONS):
             seat = getattr(action, "seat", None)
             if self.holder is None or seat != self.holder:
                 who = state.name(self.holder) if self.holder is not None else "nobody"
                 raise IllegalAction(f"{who} holds the screen; an action for seat {seat!r} is refused")
-        events = self.session.play(action, outcome)
+        events = self._referee.play(action, outcome)
         if self.holder is not None and self.holder not in self.waiting_for():
             self.holder = None
         return events
 
+    def play_chance(self, outcome=None):
+        """The table plays the pending chance action (the roll, a shuffle and deal)."""
+        if not self.chance_pending():
+            raise IllegalAction("no roll or shuffle is pending")
+        return self.play(rules.legal_actions(self._referee.state)[0], outcome)
+
     @property
     def events(self):
-        return self.session.events
+        """The public event log."""
+        return self._referee.events
+
+
+class Seat:
+    """What one seat holds: its own view, its legal actions, the public log and its moves."""
+
+    __slots__ = ("_table", "number")
+
+    def __init__(self, table: HotSeat, number: int):
+        self._table, self.number = table, number
+
+    def view(self) -> State:
+        """The state as this seat sees it (others' screens and Trial cards ``HIDDEN``)."""
+        return view(self._table.referee.state, self.number)
+
+    def legal_actions(self) -> list:
+        return rules.legal_actions(self._table.referee.state, self.number)
+
+    @property
+    def events(self):
+        """The public event log (secret actions appear without their details)."""
+        return self._table.events
+
+    def play(self, action):
+        """Play one of this seat's actions; refused unless this seat holds the screen."""
+        if self._table.holder != self.number:
+            raise IllegalAction(f"seat {self.number} does not hold the screen; hand it over first")
+        return self._table.play(action)

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from .errors import IllegalAction
+from .events import count
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class Dice:
     def validate(self, outcome: Any) -> list[int]:
         faces = list(outcome) if isinstance(outcome, (list, tuple)) else None
         if faces is None or len(faces) != self.count:
-            raise IllegalAction(f"{self.what}: expected {self.count} faces, got {outcome!r}")
+            raise IllegalAction(f"{self.what}: expected {count(self.count, 'face')}, got {outcome!r}")
         for i, f in enumerate(faces):
             if isinstance(f, bool) or not isinstance(f, (int, np.integer)) or not 1 <= f <= 6:
                 raise IllegalAction(f"{self.what}: face #{i + 1} is {f!r}; faces are 1-6")

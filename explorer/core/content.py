@@ -9,11 +9,11 @@ Every problem is reported as ``ContentError(file, entry, field, problem)``.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .errors import ContentError
+from .files import read_json, shorten
 
 DECK_FORMAT = "rules-explorer-deck"
 DECK_VERSION = 1
@@ -21,14 +21,8 @@ DECK_VERSION = 1
 
 def read_deck_file(path: str | Path, game: str) -> tuple[dict, str]:
     """Read and check the header of a deck file; returns (data, source name)."""
-    path = Path(path)
     source = str(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise ContentError(source, "file", "-", f"cannot be read ({e.strerror or e})") from None
-    except (UnicodeDecodeError, ValueError, RecursionError) as e:  # ValueError: bad JSON, 4,300+ digit integers
-        raise ContentError(source, "file", "-", f"is not valid JSON ({str(e)[:200]})") from None
+    data = read_json(path, "deck file", lambda problem: ContentError(source, "file", "-", problem))
     check_header(data, source, game)
     return data, source
 
@@ -101,11 +95,17 @@ def read_cards(top: Entry, key: str, parse, seen: set[str], required: bool = Tru
     return tuple(out)
 
 
-def options_from_json(cls, data: dict):
-    """Build a frozen options dataclass from JSON, refusing unknown fields."""
+def options_from_json(cls, data: Any):
+    """Build a frozen options dataclass from JSON, refusing unknown fields.
+
+    Raises:
+        ValueError: naming the field; the options' own ``__post_init__`` checks types and bounds.
+    """
     from dataclasses import fields
 
-    extra = sorted(set(data) - {f.name for f in fields(cls)})
+    if not isinstance(data, dict):
+        raise ValueError(f"options must be an object, got {type(data).__name__}")
+    extra = sorted((k for k in data if k not in {f.name for f in fields(cls)}), key=repr)
     if extra:
-        raise ValueError(f"options: unknown field {extra[0]!r}")
+        raise ValueError(f"options: unknown field {shorten(extra[0])}")
     return cls(**data)

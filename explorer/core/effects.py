@@ -63,7 +63,7 @@ class EffectRegistry:
         name = data.get("effect")
         known = ", ".join(sorted(n for n, e in self.effects.items() if e.kind in kinds))
         wanted = " or ".join(kinds)
-        if name not in self.effects:
+        if not isinstance(name, str) or name not in self.effects:
             raise entry.fail(f"{field_name}.effect", f"unknown effect {name!r}; known {wanted} effects: {known}")
         etype = self.effects[name]
         if etype.kind not in kinds:

@@ -8,6 +8,7 @@ playing the same action again gives the same dice.
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ import numpy as np
 
 from .errors import IllegalAction, SaveFileError
 from .events import Event
+from .files import shorten, read_json, whole_number
 from .game import Game, get_game
 from .validate import check_legal
 
@@ -42,7 +44,10 @@ class Session:
         self.game = get_game(game) if isinstance(game, str) else game
         self.options = options if options is not None else self.game.default_options()
         self.content = content if content is not None else self.game.default_content()
-        self.seed = int(np.random.SeedSequence().entropy % 2**63) if seed is None else int(seed)
+        if seed is None:
+            self.seed = int(np.random.SeedSequence().entropy % 2**63)
+        else:  # a numpy integer is a whole number too; a bool, a float or a negative one is not a seed
+            self.seed = check_seed(int(seed) if isinstance(seed, np.integer) else seed)
         self._rng = np.random.Generator(np.random.PCG64(self.seed))
         self._initial = self.game.initial_state(self.options, self.content)
         self._initial_rng = self._rng.bit_generator.state
@@ -163,12 +168,9 @@ class Session:
 
     @classmethod
     def load(cls, path: str | Path, game: Game | None = None) -> "Session":
-        """Load a saved game; a corrupt or foreign file raises ``SaveFileError`` naming the file."""
-        path = Path(path)
-        try:
-            data = json.loads(path.read_text())
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise SaveFileError(f"{path}: not a readable save file ({e})") from None
+        """Load a saved game; a corrupt, oversized or foreign file raises ``SaveFileError`` naming
+        the file and the field."""
+        data = read_json(path, "save file", lambda problem: SaveFileError(f"{path}: {problem}"))
         try:
             return cls.from_json(data, game=game)
         except SaveFileError as e:
@@ -176,40 +178,81 @@ class Session:
 
     @classmethod
     def from_json(cls, data: Any, game: Game | None = None) -> "Session":
+        """Rebuild a session from ``to_json`` data, replaying every step.
+
+        Raises:
+            SaveFileError: naming the field (or step) that is wrong; never a raw error.
+        """
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFileError("not a Rules Explorer save file (field 'format')")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveFileError(f"save version {data.get('version')!r} is not supported (expected {SAVE_VERSION})")
+        version = data.get("version")
+        if isinstance(version, bool) or version != SAVE_VERSION:
+            raise SaveFileError(f"save version {shorten(version)} is not supported (expected {SAVE_VERSION})")
+        name = data.get("game")
+        if not isinstance(name, str):
+            raise SaveFileError(f"field 'game' must be a game's name, got {shorten(name)}")
         try:
-            game = game or get_game(data.get("game"))
+            game = game or get_game(name)
         except ValueError as e:
             raise SaveFileError(f"field 'game': {e}") from None
-        if data.get("game") != game.name:
-            raise SaveFileError(f"this save is for {data.get('game')!r}, not {game.name!r}")
+        if name != game.name:
+            raise SaveFileError(f"this save is for {name!r}, not {game.name!r}")
         for key, kind in (("seed", int), ("options", dict), ("content", dict), ("steps", list), ("cursor", int)):
-            if not isinstance(data.get(key), kind):
+            value = data.get(key)
+            if isinstance(value, bool) or not isinstance(value, kind):
                 raise SaveFileError(f"field '{key}' is missing or not a {kind.__name__}")
-        try:
+        with _field("seed"):
+            check_seed(data["seed"])
+        with _field("options"):
             options = game.options_from_json(data["options"])
+        with _field("content"):
             content = game.content_from_json(data["content"], "saved deck")
-        except ValueError as e:
-            raise SaveFileError(f"field 'options'/'content': {e}") from None
-        session = cls(game, options, content, seed=data["seed"])
+        with _field("options", "fields 'options' and 'content'"):
+            session = cls(game, options, content, seed=data["seed"])
         for i, step in enumerate(data["steps"], 1):
-            try:
+            with _field(f"steps[{i - 1}]", f"step {i}"):
+                if not isinstance(step, dict) or set(step) != {"action", "outcome", "source"}:
+                    raise SaveFileError(f"step {i}: must be an object with action, outcome and source")
                 action = game.action_from_json(step["action"])
                 source = step["source"]
                 if source == "rng":
                     session.play(action)
                     if session._steps[-1].outcome != step["outcome"]:
                         raise SaveFileError(f"step {i}: outcome does not match the seed")
-                else:
+                elif source in ("table", "none"):
                     session.play(action, None if source == "none" else step["outcome"])
-            except (KeyError, TypeError, ValueError) as e:
-                if isinstance(e, SaveFileError):
-                    raise
-                raise SaveFileError(f"step {i}: {e}") from None
+                else:
+                    raise SaveFileError(f"step {i}: field 'source' must be rng, table or none, got {shorten(source)}")
         if not 0 <= data["cursor"] <= len(session._steps):
-            raise SaveFileError(f"field 'cursor' is {data['cursor']}, outside 0-{len(session._steps)}")
+            raise SaveFileError(f"field 'cursor' is {shorten(data['cursor'])}, outside 0-{len(session._steps)}")
         session._cursor = data["cursor"]
         return session
+
+
+MAX_SEED = 2**64 - 1
+
+
+def check_seed(seed: Any) -> int:
+    """A session seed: a whole number 0 to 2**64 - 1 (what ``numpy.random.PCG64`` is given)."""
+    return whole_number("seed", seed, 0, MAX_SEED)
+
+
+@contextmanager
+def _field(field: str, label: str | None = None):
+    """Report any failure inside as a ``SaveFileError`` naming the save file's field.
+
+    Options, decks and actions validate themselves and raise ``ValueError`` (``ContentError``,
+    ``IllegalAction``); the other types catch what a malformed value can still provoke deep in a
+    conversion (a list where a name is hashed, 1,000 nested lists), so no raw error escapes."""
+    try:
+        yield
+    except SaveFileError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError, OverflowError) as e:
+        where = label or f"field '{field}'"
+        raise SaveFileError(f"{where}: {_short_message(e)}") from None
+
+
+def _short_message(e: Exception) -> str:
+    text = str(e) if not isinstance(e, RecursionError) else "nested too deeply"
+    return text if len(text) <= 300 else text[:297] + "..."

@@ -77,6 +77,9 @@ def resolve(battle: Battle, deck: Deck, i: int, effects, heroism_effects, herois
     hero = battle.hero(i)
     events = [Event(f"{hero.name} activates {label}" + (f" on {_target_name(battle, target)}" if target != "self" else "")
                     + (f", spending {heroism} heroism" if heroism else "") + ".", SECTION)]
+    # Push: "If damage is dealt during a push effect, the damage is dealt after the push move takes place."
+    if any(e.name == "push" for e in effects):
+        effects = tuple(e for e in effects if e.name == "push") + tuple(e for e in effects if e.name != "push")
     for e in effects:
         if battle.hero(i).defeated and e.name != "heal":
             break
@@ -88,7 +91,7 @@ def resolve(battle: Battle, deck: Deck, i: int, effects, heroism_effects, herois
         elif e.name == "expose":
             if target not in {x.uid for x in battle.alive_enemies}:
                 continue
-            battle, ev = place_expose(battle, target, e.param("count") + bonus.pop("bonus_expose", 0))
+            battle, ev = place_expose(battle, target, e.param("count") + bonus.pop("bonus_expose", 0), deck)
         elif e.name == "push":
             if target not in {x.uid for x in battle.alive_enemies}:
                 continue

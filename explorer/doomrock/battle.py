@@ -12,7 +12,7 @@ from . import setup
 from .abilities import condition_met, reactions, resolve, spend_dice, targets, use_item
 from .campaign_state import Equip, Unequip
 from .cards import Deck
-from .enemies import divided_damage, resume, run_script, steal
+from .enemies import divided_damage, resume, returned_die, run_script, steal, takers
 from .items import can_equip
 from .options import Options
 from .positions import threat
@@ -37,6 +37,8 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
                 + [Unequip(i, it) for i, h in enumerate(b.heroes) for it in dict.fromkeys(h.items)]
                 + [Equip(i, it) for i, h in enumerate(b.heroes) for it in dict.fromkeys(b.inventory)
                    if can_equip(deck, h, it)])
+    if returned_die(b) is not None:  # "the dice may be distributed among any heroes currently missing dice"
+        return [ChooseTarget(i) for i in takers(b)]
     if b.paused is not None:
         return _decisions(b, deck, options)
     if not b.expose_pool and b.expose_up:
@@ -46,12 +48,12 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
         if owed:  # "Whenever players gain heroism markers, they must place them on specific ability cards."
             return [PlaceHeroism(owed[0], cid) for cid in dict.fromkeys(b.hero(owed[0]).abilities)]
     if b.phase == "roll":
-        return roll_actions(b, deck)
+        return roll_actions(b, deck, options.assign_if_able)
     if any(d.place == "waiting" for d in b.dice):
         return [RollExtra()]
     loose = assigner(b)
     if loose is not None:
-        return assign_actions(b, deck, loose, roll_phase=False)
+        return assign_actions(b, deck, loose, roll_phase=False, must_assign=options.assign_if_able)
     acts: list = []
     if b.phase == "initiative":
         acts = _activations(b, deck, options, initiative=True) + _items(b, deck) + [EndInitiative()]
@@ -96,7 +98,8 @@ def _decisions(b: Battle, deck: Deck, options: Options) -> list:
             acts += [Activate(p.hero, cid, t, n) for t in targets(b, p.hero, card.target, card.effects) for n in range(most + 1)]
         return acts + _items(b, deck) + [NoReaction()]
     taken = dict(p.shares)
-    return [TakeDamage(i) for i in b.alive_heroes if b.hero(i).life - taken.get(i, 0) > 0]
+    # Items "may be used ... at any time and this action may interrupt enemy actions".
+    return [TakeDamage(i) for i in b.alive_heroes if b.hero(i).life - taken.get(i, 0) > 0] + _items(b, deck)
 
 
 def _labels(b: Battle) -> tuple[int, ...]:
@@ -205,18 +208,18 @@ def expose_need(b: Battle, deck: Deck, action) -> int:
     def script(lines) -> int:
         return sum(a.amount for a in lines if a.do == "expose")
 
+    # A paused AI card goes on after the players' answer (a reaction, an item, a target, a die, damage).
+    waiting = script(b.paused.script) if b.paused is not None else 0
     if isinstance(action, Activate):
         card = deck.card(action.card)
-        return count(card.effects, action.heroism, card.heroism)
+        return waiting + count(card.effects, action.heroism, card.heroism)
     if isinstance(action, UseItem):
-        return count(deck.card(action.item).use)
+        return waiting + count(deck.card(action.item).use)
     if isinstance(action, (ActivateMinion, ActivateBoss)):
         part = "minion" if isinstance(action, ActivateMinion) else "boss"
         cards = deck.card(b.enemy(action.enemy).deck).cards
         return max((script(getattr(c, part)) for c in cards), default=0)
-    if isinstance(action, (GiveDie, TakeDamage)) and b.paused is not None:
-        return script(b.paused.script)
-    return 0
+    return waiting
 
 
 # ---- doing it -------------------------------------------------------------------------------
@@ -269,6 +272,8 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
             events += more
     elif isinstance(action, NoReaction):
         b, events = resume(b, deck, options)
+    elif isinstance(action, ChooseTarget) and returned_die(b) is not None:
+        b, events = _return_die(b, returned_die(b), action.hero)
     elif isinstance(action, ChooseTarget):
         b = replace(b, paused=replace(b.paused, hero=action.hero))
         events = [Event(f"The players choose {b.hero(action.hero).name}.", "Rules for the Rules: Event order")]
@@ -343,7 +348,8 @@ def _activate(b: Battle, deck: Deck, options: Options, uid: str, hero: int | Non
 
 
 def end_round(b: Battle, options: Options) -> tuple[Battle, list[Event]]:
-    """End of Round: shields and heroism discarded, hidden ends, dice collected except locked ones."""
+    """End of Round: shields and heroism discarded, hidden ends, ability effects (armour reductions) cease,
+    dice collected except locked ones."""
     for i, h in enumerate(b.heroes):
         if h.extra:  # "reduce his dice pool by the number equal to extra dice he had this round"
             free = sorted((d for d in b.dice if d.owner == i and d.place not in ("stolen", "locked")), key=lambda d: -d.index)
@@ -351,7 +357,8 @@ def end_round(b: Battle, options: Options) -> tuple[Battle, list[Event]]:
             b = replace(b, dice=tuple(d for d in b.dice if (d.owner, d.index) not in gone))
     heroes = tuple(replace(h, shields=0, heroism=0, heroism_on=(), hidden=False, used_items=(), extra=0, redirected=False)
                    for h in b.heroes)
-    enemies = tuple(replace(e, shields=0, activated=False) for e in b.enemies)
+    # "no ability and item effects carry over to the next round": armour reductions end too.
+    enemies = tuple(replace(e, shields=0, activated=False, armour_down=0) for e in b.enemies)
     dice = tuple(replace(d, place="pool", face=None, card=None) if d.place in ("card", "spent", "rolled") else d for d in b.dice)
     events = [Event(f"Round {b.round} ends: shields and heroism are discarded.", "Battle Sequence: End of Round")]
     b = replace(b, heroes=heroes, enemies=enemies, dice=dice, phase="roll", round=b.round + 1, rolls=0, assigning=False,
@@ -363,20 +370,14 @@ def end_round(b: Battle, options: Options) -> tuple[Battle, list[Event]]:
     return b, events
 
 
-def _missing(b: Battle, i: int) -> bool:
-    """A hero missing dice: fewer dice in hand than ability cards (plus this round's extra dice)."""
-    h = b.hero(i)
-    return sum(x.owner == i and x.place != "stolen" for x in b.dice) < len(h.abilities) + h.extra
-
-
-def _return_die(b: Battle, d) -> tuple[Battle, list[Event]]:
-    """Die steal: a returned die goes to a hero missing dice (its owner first, DR-16) and is rolled at
-    once; with nobody missing a die, it is discarded."""
-    takers = [i for i in b.alive_heroes if _missing(b, i)]
-    if not takers:
+def _return_die(b: Battle, d, to: int | None = None) -> tuple[Battle, list[Event]]:
+    """Die steal: a returned die goes to a hero missing dice (the players' choice ``to`` when several
+    are, DR-16) and is rolled at once; with nobody missing a die, it is discarded."""
+    missing = takers(b)
+    if not missing:
         b = replace(b, dice=tuple(x for x in b.dice if x != d))
         return b, [Event(f"A stolen die of {b.hero(d.owner).name} is discarded: nobody is missing it.", "Battle Effects: Die steal")]
-    to = d.owner if d.owner in takers else takers[0]
+    to = to if to in missing else missing[0]
     index = d.index if to == d.owner else max(x.index for x in b.dice if x.owner == to) + 1
     b = replace(b, dice=tuple(replace(x, owner=to, index=index, place="waiting", card=None, face=None) if x == d else x
                               for x in b.dice))
@@ -389,7 +390,7 @@ def settle(b: Battle, deck: Deck) -> tuple[Battle, list[Event]]:
     for e in b.enemies:
         if e.defeated:
             for d in b.dice:
-                if d.place == "stolen" and d.card == e.uid:
+                if d.place == "stolen" and d.card == e.uid and len(takers(b)) < 2:  # else the players choose
                     b, ev = _return_die(b, d)
                     events += ev
     if b.result is None:

@@ -48,7 +48,8 @@ class GreedyBot:
             return min(actions, key=lambda a: self._card_value(deck, b.die(b.paused.hero, a.die).card))
         if TakeDamage in kinds:  # the hero with the most HP left takes the point
             taken = dict(b.paused.shares)
-            return max(actions, key=lambda a: b.hero(a.hero).life - taken.get(a.hero, 0))
+            takes = [a for a in actions if isinstance(a, TakeDamage)]
+            return max(takes, key=lambda a: b.hero(a.hero).life - taken.get(a.hero, 0))
         if Reroll in kinds or KeepDice in kinds:
             return self._reroll(deck, b, actions)
         assigns = [a for a in actions if isinstance(a, Assign)]

@@ -24,7 +24,7 @@ from .effects import STATS
 from .items import can_equip
 from .refusals import explain
 from .setup import new_battle
-from .state import CHANCE, PARTY, TERMINAL, Roll, RollExtra, SetUpBattle, ShuffleExpose, TakeDamage
+from .state import CHANCE, PARTY, TERMINAL, Roll, RollExtra, SetUpBattle, ShuffleExpose, TakeDamage, UseItem
 
 MAP = "Adventuring: Adventure map actions"
 
@@ -99,13 +99,15 @@ def legal_actions(c: Campaign) -> list:
         return _shop(c) + [LeaveShop()]
     if isinstance(head, DrawEvent):
         return [ShuffleEvents(head.deck)]
-    acts = _gear(c) + [Visit(k) for k, loc in enumerate(locations(c)) if affordable(c, loc)]
+    acts = _gear(c) + [Visit(k) for k, loc in enumerate(locations(c)) if affordable(c, loc)] + _consumables(c)
     if c.time > 0:
         acts += [Travel(k) for k in range(len(c.board)) if k != c.position]
         if c.area.secrets > 0:
             acts.append(Explore())
         if c.area_deck:
             acts.append(VentureForth())
+        if c.options.early_final_battle and len(c.encounters) == 1 and c.deck.card(c.area.id).type == "doomrock":
+            acts.append(StartBattle())  # the final challenge awaits at Doomrock (DR-28)
     else:
         acts.append(StartBattle())
     return acts
@@ -116,6 +118,41 @@ def _gear(c: Campaign) -> list:
     acts = [Unequip(i, it) for i, h in enumerate(c.heroes) for it in dict.fromkeys(h.items)]
     acts += [Equip(i, it) for i in range(len(c.heroes)) for it in dict.fromkeys(c.inventory) if can_equip(c.deck, c.heroes[i], it)]
     return acts
+
+
+MAP_USES = ("heal", "shield")  # Use: effects that mean something on the adventure map
+
+
+def _consumables(c: Campaign) -> list:
+    """Items: consumables "may be used and discarded at any time", on the map too (healing, shields; DR-35)."""
+    acts = []
+    for i, h in enumerate(c.heroes):
+        for it in dict.fromkeys(h.items):
+            card = c.deck.card(it)
+            if card.slot != "consumable" or not card.use or any(e.name not in MAP_USES for e in card.use):
+                continue
+            if card.target == "hero":
+                acts += [UseItem(i, it, f"hero:{j}") for j, o in enumerate(c.heroes) if o.hp > 0]
+            else:
+                acts.append(UseItem(i, it, "self"))
+    return acts
+
+
+def use_on_map(c: Campaign, action: UseItem) -> tuple[Campaign, list[Event]]:
+    """Items: a consumable used on the map heals real HP (up to the maximum) or gives shields, then is discarded."""
+    card = c.deck.card(action.item)
+    h = c.heroes[action.hero]
+    items = list(h.items)
+    items.remove(action.item)
+    c = c.with_hero(action.hero, items=tuple(items))
+    j = action.hero if action.target == "self" else int(action.target.split(":")[1])
+    for e in card.use:
+        t = c.heroes[j]
+        if e.name == "heal":
+            c = c.with_hero(j, hp=min(t.max_hp, t.hp + e.param("amount")))
+        else:
+            c = c.with_hero(j, shields=t.shields + e.param("amount"))
+    return c, [Event(f"{h.name} uses {card.name} on {c.heroes[j].name}.", "Items: Using items")]
 
 
 def _shop(c: Campaign) -> list:
@@ -166,6 +203,8 @@ def apply(c: Campaign, action, outcome=None) -> tuple[Campaign, list[Event]]:
     else:
         c, events = _map_action(c, action, outcome)
     c, more = run(c)
+    events += more
+    c, more = final_victory(c)
     events += more
     if c.phase == "map" and c.result is None and c.options.map_action_limit is not None:
         c = replace(c, map_actions=c.map_actions + 1)
@@ -312,6 +351,8 @@ def _map_action(c: Campaign, action, outcome) -> tuple[Campaign, list[Event]]:
         return c, [Event(f"The {action.deck} event deck is reshuffled.", "Adventuring: Perils")]
     if isinstance(action, StartBattle):
         return start_battle(c)
+    if isinstance(action, UseItem):
+        return use_on_map(c, action)
     raise IllegalAction(f"{action} is not a map action")  # pragma: no cover
 
 
@@ -366,7 +407,9 @@ def start_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
             "Adventuring: Victory and loss conditions")]
     enc = c.encounters[0]
     b = new_battle(c.deck, c.heroes, enc, c.options.formation, c.inventory)
-    return replace(c, phase="battle", battle=b, inventory=(), map_actions=0), [Event(f"Time has run out: the battle against {c.deck.card(enc).name} begins!", "Battles")]
+    why = "Time has run out" if c.time == 0 else "The final challenge awaits at Doomrock"
+    event = Event(f"{why}: the battle against {c.deck.card(enc).name} begins!", "Battles")
+    return replace(c, phase="battle", battle=b, inventory=(), map_actions=0), [event]
 
 
 def finish_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
@@ -379,14 +422,25 @@ def finish_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
                            used_items=(), group=0, extra=0, redirected=False)
                    for bh in b.heroes)
     c = replace(c, heroes=heroes, battle=None, expose_pool=markers, inventory=b.inventory, encounters=c.encounters[1:], battles_won=c.battles_won + 1)
-    if not c.encounters:
-        return replace(c, result="victory", phase="over"), [Event("The final battle is won: the heroes win the game!", "Adventuring: Victory and loss conditions")]
     rewards = c.deck.card(c.setting).rewards
+    if not c.encounters:  # "the party receives battle rewards ... If the battle was the final battle, heroes win"
+        c, events = run(push(replace(c, phase="map"), rewards))
+        c, more = final_victory(c)
+        won = Event("Victory! The party collects the battle rewards.", "End of Round: Battle victory")
+        return c, [won, *events, *more]
     setting = c.settings_deck[0] if c.settings_deck else c.setting
     c = replace(c, phase="map", setting=setting, settings_deck=c.settings_deck[1:], time=c.deck.card(setting).time)
     c = push(c, rewards)
     c, events = run(c)
     return c, [Event(f"Victory! The party collects the battle rewards; the new setting is {c.deck.card(setting).name}.", "End of Round: Battle victory")] + events
+
+
+def final_victory(c: Campaign) -> tuple[Campaign, list[Event]]:
+    """Adventuring, Victory and loss conditions: the game is won once the final battle's rewards are collected."""
+    if c.result is None and c.phase == "map" and not c.encounters and not c.pending:
+        won = Event("The final battle is won: the heroes win the game!", "Adventuring: Victory and loss conditions")
+        return replace(c, result="victory", phase="over"), [won]
+    return c, []
 
 
 def score(c: Campaign) -> int:

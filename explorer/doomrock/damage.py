@@ -22,17 +22,18 @@ def marker_type(marker: str) -> str:
     return marker.split("#")[0]
 
 
-def place_expose(battle: Battle, target: int | str, count: int) -> tuple[Battle, list[Event]]:
+def place_expose(battle: Battle, target: int | str, count: int, deck: Deck | None = None) -> tuple[Battle, list[Event]]:
     """Place ``count`` face-down expose markers from the top of the pool on a character.
 
     With the pool empty, the revealed markers are shuffled into a new pool at once (DR-3); with no
     marker left anywhere, the expose explosion occurs.
     """
     events: list[Event] = []
+    placed = 0
     for _ in range(count):
         if not battle.expose_pool:
             if not battle.expose_up:
-                return expose_explosion(battle, events)
+                return expose_explosion(battle, events, deck)
             if not battle.ranks:
                 break
             battle = reshuffle(battle)
@@ -43,7 +44,8 @@ def place_expose(battle: Battle, target: int | str, count: int) -> tuple[Battle,
             battle = battle.with_hero(target, expose=battle.hero(target).expose + (top,))
         else:
             battle = battle.with_enemy(target, expose=battle.enemy(target).expose + (top,))
-    events.append(Event(f"{name_of(battle, target)} is exposed ({count} marker{'s' * (count > 1)}).", SECTION))
+        placed += 1
+    events.append(Event(f"{name_of(battle, target)} is exposed ({placed} marker{'s' * (placed != 1)}).", SECTION))
     return battle, events
 
 
@@ -54,16 +56,17 @@ def reshuffle(battle: Battle) -> Battle:
     return replace(battle, expose_pool=order, expose_up=())
 
 
-def expose_explosion(battle: Battle, events: list[Event]) -> tuple[Battle, list[Event]]:
-    """Expose explosion: all expose markers on characters are consumed (DR-4: damage 0 attacks)."""
+def expose_explosion(battle: Battle, events: list[Event], deck: Deck | None = None) -> tuple[Battle, list[Event]]:
+    """Expose explosion: all expose markers on characters are consumed (DR-4: 0 damage, no attack; the
+    heroes' armour applies as for any damage)."""
     events.append(Event("The expose markers have run out: expose explosion!", SECTION))
     for i in battle.alive_heroes:
         if battle.hero(i).expose:
-            battle, ev = deal_damage(battle, None, i, 0)
+            battle, ev = deal_damage(battle, deck, i, 0, attack=False)
             events += ev
     for e in battle.alive_enemies:
         if e.expose:
-            battle, ev = deal_damage(battle, None, e.uid, 0)
+            battle, ev = deal_damage(battle, deck, e.uid, 0, attack=False)
             events += ev
     return battle, events
 
@@ -72,8 +75,12 @@ def name_of(battle: Battle, who: int | str) -> str:
     return battle.hero(who).name if isinstance(who, int) else f"{battle.enemy(who).name} ({who})"
 
 
-def deal_damage(battle: Battle, deck: Deck | None, target: int | str, amount: int) -> tuple[Battle, list[Event]]:
-    """Damage: expose markers, then shields, then armour (this source), then HP."""
+def deal_damage(battle: Battle, deck: Deck | None, target: int | str, amount: int,
+                attack: bool = True) -> tuple[Battle, list[Event]]:
+    """Damage: expose markers, then shields, then armour (this source), then HP.
+
+    A hero stops being hidden only when ``attack`` ("Hidden": "stops being hidden if attacked").
+    """
     events: list[Event] = []
     who = name_of(battle, target)
     char = battle.hero(target) if isinstance(target, int) else battle.enemy(target)
@@ -107,7 +114,7 @@ def deal_damage(battle: Battle, deck: Deck | None, target: int | str, amount: in
         from_broken = min(h.broken, amount)
         lost = min(h.life, amount)
         battle = battle.with_hero(target, broken=h.broken - from_broken, hp=max(0, h.hp - (amount - from_broken)),
-                                  hidden=False)
+                                  hidden=h.hidden and not attack)
     else:
         e = battle.enemy(target)
         lost = min(e.hp, amount)

@@ -103,7 +103,7 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
                 battle, ev = deal_damage(battle, deck, chosen, amount)
                 events += ev
             elif action.do == "expose":
-                battle, ev = place_expose(battle, chosen, action.amount)
+                battle, ev = place_expose(battle, chosen, action.amount, deck)
                 events += ev
             elif action.do == "push":
                 battle = push_hero(battle, chosen)
@@ -133,7 +133,7 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
             if len(alive) > 1:  # the party divides it as it sees fit
                 left = min(amount, sum(battle.hero(i).life for i in alive))
                 return replace(battle, paused=Pause(uid, script[k:], active, section, "party_damage", left=left)), events
-            battle, ev = deal_damage(battle, deck, alive[0], amount)
+            battle, ev = deal_damage(battle, deck, alive[0], amount, attack=False)
             events += ev
         elif action.do == "spawn":
             battle, ev = spawn(battle, deck, options, uid, action.amount)
@@ -149,11 +149,30 @@ def steal(battle: Battle, deck: Deck, uid: str, die) -> tuple[Battle, list[Event
                           "Battle Effects: Die steal")]
 
 
+def missing_dice(b: Battle, i: int) -> bool:
+    """Die steal: a hero missing dice has fewer dice in hand than ability cards (plus this round's extra dice)."""
+    h = b.hero(i)
+    return sum(x.owner == i and x.place != "stolen" for x in b.dice) < len(h.abilities) + h.extra
+
+
+def takers(b: Battle) -> list[int]:
+    """Die steal: the heroes currently missing dice."""
+    return [i for i in b.alive_heroes if missing_dice(b, i)]
+
+
+def returned_die(b: Battle):
+    """Die steal: a stolen die on a defeated enemy, waiting for the players to choose which of several heroes
+    missing dice gets it."""
+    if len(takers(b)) < 2:
+        return None
+    return next((d for d in b.dice if d.place == "stolen" and b.enemy(d.card).defeated), None)
+
+
 def divided_damage(battle: Battle, deck: Deck, shares: tuple[tuple[int, int], ...]) -> tuple[Battle, list[Event]]:
-    """Party damage: each hero's share is dealt as one damage source."""
+    """Party damage: each hero's share is dealt as one damage source (not an attack: a hidden hero stays hidden)."""
     events: list[Event] = []
     for i, n in shares:
-        battle, ev = deal_damage(battle, deck, i, n)
+        battle, ev = deal_damage(battle, deck, i, n, attack=False)
         events += ev
     return battle, events
 

@@ -39,6 +39,11 @@ class Options:
         map_shields: shields prevent map damage automatically ("Heroes may discard their shield
             markers to prevent this effect"), DR-11; False keeps them for the battle.
         enraged_bonus: extra damage of every enemy attack per enrage threshold reached (DR-7).
+        early_final_battle: at the Doomrock area the party may start the final battle before time runs
+            out, so that "2 points per time marker remaining" can score (DR-28); False waits for time.
+        assign_if_able: a hero must place every die that fits a card before being done assigning ("The
+            result of the third roll must be kept, assigned to cards and spent, if able", DR-29); False
+            lets the party leave dice unassigned ("Dice with results matching ... may be placed").
     """
 
     players: int = 2
@@ -57,6 +62,8 @@ class Options:
     quick_play: bool = False
     map_shields: bool = True
     enraged_bonus: int = 1
+    early_final_battle: bool = False
+    assign_if_able: bool = False
 
     def __post_init__(self):
         def whole(name: str, low: int, high: int):
@@ -88,7 +95,7 @@ class Options:
         for name, high in (("round_limit", 500), ("map_action_limit", 5000)):
             if getattr(self, name) is not None:
                 whole(name, 1, high)
-        for name in ("heavy_planning", "quick_play", "map_shields"):
+        for name in ("heavy_planning", "quick_play", "map_shields", "early_final_battle", "assign_if_able"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"options.{name} must be True or False, got {getattr(self, name)!r}")
 

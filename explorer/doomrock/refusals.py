@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .cards import Deck
+from .enemies import returned_die
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, GiveDie, KeepDice,
     MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, TakeDamage, UseItem,
@@ -20,6 +21,8 @@ def explain(b: Battle, deck: Deck, action) -> str:
     if b.result is not None:
         return f"the battle is over: {b.result}"
     phase = PHASES.get(b.phase, b.phase)
+    if returned_die(b) is not None:
+        return "the players must first choose which hero missing dice gets the returned die"
     if b.paused is not None:
         if b.paused.kind == "target":
             return "the players must first choose the enemy's target among the heroes tied in threat"

@@ -15,7 +15,7 @@ from .state import Assign, Battle, DoneAssigning, KeepDice, MakeHeroism, MakeShi
 ROLL = "Battle Sequence: Roll Phase"
 
 
-def roll_actions(b: Battle, deck: Deck) -> list:
+def roll_actions(b: Battle, deck: Deck, must_assign: bool = False) -> list:
     """Roll Phase: the rolling hero's choices (roll, re-roll any dice twice, keep, assign)."""
     i = b.roller
     mine = b.hero_dice(i)
@@ -25,7 +25,7 @@ def roll_actions(b: Battle, deck: Deck) -> list:
     if not b.assigning:
         subsets = [Reroll(tuple(c)) for n in range(1, len(rolled) + 1) for c in combinations([d.index for d in rolled], n)]
         return subsets + [KeepDice()]
-    return assign_actions(b, deck, i, roll_phase=True)
+    return assign_actions(b, deck, i, roll_phase=True, must_assign=must_assign)
 
 def assigner(b: Battle) -> int | None:
     """Who is placing dice: the roller in the roll phase, else a hero with extra or returned dice."""
@@ -33,8 +33,12 @@ def assigner(b: Battle) -> int | None:
         return b.roller
     return next((d.owner for d in b.dice if d.place == "rolled"), None)
 
-def assign_actions(b: Battle, deck: Deck, i: int, roll_phase: bool) -> list:
-    """Assign dice (and, in the roll phase, 1s for shields and 6s for heroism)."""
+def assign_actions(b: Battle, deck: Deck, i: int, roll_phase: bool, must_assign: bool = False) -> list:
+    """Assign dice (and, in the roll phase, 1s for shields and 6s for heroism).
+
+    With ``must_assign`` ("must be kept, assigned to cards and spent, if able", DR-29) the hero is done
+    only when no die left can be placed on a card.
+    """
     acts: list = []
     for d in b.hero_dice(i):
         if d.place != "rolled":
@@ -46,6 +50,8 @@ def assign_actions(b: Battle, deck: Deck, i: int, roll_phase: bool) -> list:
             acts.append(MakeShield(d.index))
         if roll_phase and d.face == 6:
             acts.append(MakeHeroism(d.index))
+    if must_assign and any(isinstance(a, Assign) for a in acts):
+        return acts
     return acts + [DoneAssigning()]
 
 def _fits(b: Battle, deck: Deck, i: int, face: int, cid: str) -> bool:

@@ -3,7 +3,8 @@
 Heroes are numbered in party order (0...). Each hero's dice are numbered 0...; a die is in
 exactly one place: ``pool`` (collected, to be rolled), ``rolled`` (rolled, not assigned yet),
 ``card`` (assigned to an ability card), ``locked`` (on a dice-lock card), ``spent``,
-``stolen`` (on an enemy) or ``waiting`` (an extra or returned die to be rolled at once). Enemies are ``E1``, ``E2``... in setup order.
+``stolen`` (on an enemy; on a defeated one while the players choose who gets it back) or
+``waiting`` (an extra or returned die to be rolled at once). Enemies are ``E1``, ``E2``... in setup order.
 """
 from __future__ import annotations
 
@@ -297,7 +298,8 @@ class GiveDie:
 
 @dataclass(frozen=True)
 class ChooseTarget:
-    """Rules for the Rules: heroes tied in threat for an AI card's target; the players pick ``hero``."""
+    """Rules for the Rules: heroes tied in threat for an AI card's target, or the heroes missing dice when a
+    stolen die returns ("Die steal"); the players pick ``hero``."""
     hero: int
 
 

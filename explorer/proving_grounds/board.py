@@ -73,4 +73,6 @@ def describe_action(state: State, action) -> str:
             return "Chaos: reroll the coloured dice"
         case a.TakeSunDie(colour=c):
             return f"Take the {c} die from the dial"
+        case a.Climb(slot=n, spaces=k):
+            return f"Climb {k} space{'s' if k != 1 else ''} on enemy #{n}"
     return str(action)

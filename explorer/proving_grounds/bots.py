@@ -71,6 +71,8 @@ class GreedyPlayer:
             return max(actions, key=lambda a: self._sun_score(state, a.slot))
         if phase == "dragonling" and isinstance(actions[0], AssignDragonling):
             return max(actions, key=lambda a: self._dragon_gain(state, a.slot))
+        if phase == "climb":  # as far as the dice allow
+            return max(actions, key=lambda a: a.spaces)
         if phase == "choose_enemy":
             return max(actions, key=lambda a: state.slot(a.slot).marker - 0)  # the safest enemy to hurt
         return actions[0]

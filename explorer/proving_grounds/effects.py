@@ -19,7 +19,6 @@ from typing import Any
 
 from ..core import effects as core
 from ..core.effects import Param
-
 from .options import COLOURS, DRAGONLING_FACES
 
 
@@ -77,8 +76,10 @@ class EffectRef(core.EffectRef):
     def modify(self, mods: Modifiers) -> Modifiers:
         return self(mods)
 
-    def fire(self, state, tabletop):
-        return self(state, tabletop)
+    def fire(self, state, tabletop, section: str):
+        """Apply an immediate effect; its events (and any choice it asks for) cite ``section``,
+        the Gameplay section of the card's module."""
+        return self(state, tabletop, section)
 
 
 def parse_effect(entry, field_name: str, data: Any, kinds: tuple[str, ...]) -> EffectRef:
@@ -166,20 +167,20 @@ def _extra_rerolls(m: Modifiers, count: int) -> Modifiers:
 # -- immediate effects -------------------------------------------------------------------
 
 @immediate("choose_enemy_down", "Choose an enemy and move their battle marker down {spaces} space(s).", spaces=SPACES)
-def _choose_enemy_down(state, tabletop, spaces: int):
-    return tabletop.push(state, ("choose_enemy", spaces)), []
+def _choose_enemy_down(state, tabletop, section: str, spaces: int):
+    return tabletop.push(state, ("choose_enemy", spaces, section)), []
 
 
 @immediate("slot_down", "Move the battle marker of enemy #{slot} down {spaces} space(s).", slot=SLOT, spaces=SPACES)
-def _slot_down(state, tabletop, slot: int, spaces: int):
-    return tabletop.marker_down(state, slot, spaces, "Q2: Activate Effects")
+def _slot_down(state, tabletop, section: str, slot: int, spaces: int):
+    return tabletop.marker_down(state, slot, spaces, section)
 
 
 @immediate("exhaust_die", "Add one of your dice ({colour} if you have one) to the exhaustion track.", colour=COLOUR_OR_NONE)
-def _exhaust_die(state, tabletop, colour: str | None):
-    return tabletop.push(state, ("exhaust", colour, "effect")), []
+def _exhaust_die(state, tabletop, section: str, colour: str | None):
+    return tabletop.push(state, ("exhaust", colour, section)), []
 
 
 @immediate("shorter_timer", "This round you have {rerolls} fewer set rerolls when the timer is counted in rerolls.", rerolls=COUNT)
-def _shorter_timer(state, tabletop, rerolls: int):
-    return tabletop.shorten_timer(state, rerolls)
+def _shorter_timer(state, tabletop, section: str, rerolls: int):
+    return tabletop.shorten_timer(state, rerolls, section)

@@ -8,9 +8,18 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.errors import IllegalAction
-from ..core.events import Event
+from ..core.events import Event, count, plural
+from . import sections as S
 from . import tabletop
-from .state import AssignDragonling, Chariot, ChaosReroll, PlaceOnChariot, State, colour, evolve
+from .state import (
+    AssignDragonling,
+    ChaosReroll,
+    Chariot,
+    PlaceOnChariot,
+    State,
+    colour,
+    evolve,
+)
 
 # -- Module 1: The Dragonling -----------------------------------------------------------------------
 
@@ -41,7 +50,7 @@ def skip_dragonling(state: State):
     if dragonling_actions(state) == [AssignDragonling(None)]:
         used = state.wing_saved and state.dragonling == "wing"
         text = "The wing result is used." if used else f"The dragonling result ({state.dragonling}) has no use this round."
-        return tabletop.pop(state), [Event(text, "Module 1: Gameplay")]
+        return tabletop.pop(state), [Event(text, S.gameplay(S.DRAGONLING))]
     return None
 
 
@@ -52,16 +61,16 @@ def assign_dragonling(state: State, action: AssignDragonling, outcome=None):
         raise IllegalAction("the chaos result must be used: reroll all coloured dice before resolving attacks")
     n = action.slot
     if n is None:
-        return tabletop.pop(state), [Event(f"You do not use the dragonling result ({face}).", "Module 1: Gameplay")]
+        return tabletop.pop(state), [Event(f"You do not use the dragonling result ({face}).", S.gameplay(S.DRAGONLING))]
     if n not in _dragon_targets(state):
         raise IllegalAction(_why_not_dragon(state, n))
     if face == "wing":
         state = evolve(state, wing_saved=state.wing_saved + (n,))
         done = len(state.wing_saved) >= tabletop.round_mods(state).wing_singles or not _dragon_targets(state)
-        ev = [Event(f"The wing result saves the single {n}: enemy #{n}'s marker will not move down.", "Module 1: Gameplay")]
+        ev = [Event(f"The wing result saves the single {n}: enemy #{n}'s marker will not move down.", S.gameplay(S.DRAGONLING))]
         return (tabletop.pop(state) if done else state), ev
     state = evolve(tabletop.pop(state), dragon_slot=n)
-    return state, [Event(f"The {face} result joins the dice attacking enemy #{n} ({state.enemy(n).name}), counting as a white die.", "Module 1: Gameplay")]
+    return state, [Event(f"The {face} result joins the dice attacking enemy #{n} ({state.enemy(n).name}), counting as a white die.", S.gameplay(S.DRAGONLING))]
 
 
 def _why_not_dragon(state: State, n) -> str:
@@ -88,7 +97,7 @@ def chaos_reroll(state: State, action: ChaosReroll, outcome):
     new = dict(zip(dice, outcome))
     state = evolve(tabletop.pop(state), faces=tuple(new.get(d, f) for d, f in zip(state.pool, state.faces)))
     return state, [Event(f"Chaos! The coloured dice are rerolled: {', '.join(f'{colour(d)} {f}' for d, f in new.items()) or 'none in play'}. "
-                         f"Now {tabletop.describe_roll(state)}.", "Module 1: Gameplay")]
+                         f"Now {tabletop.describe_roll(state)}.", S.gameplay(S.DRAGONLING))]
 
 
 # -- Module 2: Chariots -------------------------------------------------------------------------------
@@ -147,7 +156,7 @@ def place_on_chariot(state: State, action: PlaceOnChariot, outcome=None):
     chariots = list(state.chariots)
     chariots[i - 1] = Chariot(ch.card, tuple((d, faces[d]) for d in dice))
     state = evolve(tabletop.remove_from_pool(state, dice), chariots=tuple(chariots))
-    return state, [Event(f"You place {', '.join(f'{colour(d)} {faces[d]}' for d in dice)} on chariot #{i} ({card.name}).", "Module 2: Gameplay")]
+    return state, [Event(f"You place {', '.join(f'{colour(d)} {faces[d]}' for d in dice)} on chariot #{i} ({card.name}).", S.gameplay(S.CHARIOTS))]
 
 
 def queue_chariots(state: State):
@@ -170,10 +179,10 @@ def resolve_chariot(state: State):
         else:
             state = evolve(state, reserve=state.reserve + tuple(dice))
             where = "to the reserve"
-        return state, [Event(f"Chariot {card.name} is stopped: its dice go {where} and the card is discarded.", "Module 2: Gameplay")]
-    ev = [Event(f"Chariot {card.name} activates: {card.effect.text}", "Module 2: Gameplay")]
+        return state, [Event(f"Chariot {card.name} is stopped: its dice go {where} and the card is discarded.", S.gameplay(S.CHARIOTS))]
+    ev = [Event(f"Chariot {card.name} activates: {card.effect.text}", S.gameplay(S.CHARIOTS))]
     if card.effect.kind == "immediate":
-        state, more = card.effect.fire(state, tabletop)
+        state, more = card.effect.fire(state, tabletop, S.gameplay(S.CHARIOTS))
         return state, ev + more
     return evolve(state, round_effects=state.round_effects + (card.effect,)), ev
 
@@ -183,7 +192,7 @@ def retrieve_reserve(state: State):
     if not state.reserve:
         return state, []
     n = len(state.reserve)
-    return evolve(tabletop.add_to_pool(state, state.reserve), reserve=()), [Event(f"{n} die(s) come back from the reserve.", "Module 2: Gameplay")]
+    return evolve(tabletop.add_to_pool(state, state.reserve), reserve=()), [Event(f"{count(n, 'die', 'dice')} {plural(n, 'comes', 'come')} back from the reserve.", S.gameplay(S.CHARIOTS))]
 
 
 def draw_chariots(state: State):
@@ -194,11 +203,11 @@ def draw_chariots(state: State):
     ev = []
     for _ in range(want):
         if not state.chariot_deck:
-            ev.append(Event("The chariot deck is empty: no chariot is revealed (ruling PG-9).", "Module 2: Gameplay"))
+            ev.append(Event("The chariot deck is empty: no chariot is revealed (ruling PG-9).", S.gameplay(S.CHARIOTS)))
             break
         card = state.deck.card(state.chariot_deck[0])
         state = evolve(state, chariot_deck=state.chariot_deck[1:], chariots=state.chariots + (Chariot(card.id),))
-        ev.append(Event(f"Chariot revealed: {card.name} (stopped by {card.requirement}).", "Module 2: Gameplay"))
+        ev.append(Event(f"Chariot revealed: {card.name} (stopped by {card.requirement}).", S.gameplay(S.CHARIOTS)))
     return state, ev
 
 
@@ -213,7 +222,7 @@ def reveal_conspirators(state: State):
             break
         card = state.deck.card(state.conspirator_deck[0])
         state = evolve(state, conspirator_deck=state.conspirator_deck[1:], conspirators=state.conspirators + (card.id,))
-        ev.append(Event(f"Conspirator revealed: {card.name} ({card.number}): {card.effect.text}", "Module 5: Gameplay"))
+        ev.append(Event(f"Conspirator revealed: {card.name} ({card.number}): {card.effect.text}", S.gameplay(S.CONSPIRATORS)))
     return evolve(state, reveal_due=0), ev
 
 
@@ -221,15 +230,17 @@ def roll_activation(state: State, action, outcome):
     """Module 5: roll one attack die; a revealed conspirator with that number is active this round."""
     face = outcome[0]
     state = tabletop.pop(state)
-    if face in tabletop.round_mods(state).activation_ignore:
-        return state, [Event(f"Activation roll {face}: your inspiration keeps the conspirators quiet.", "Module 5: Gameplay")]
     card = next((state.deck.card(c) for c in state.conspirators if state.deck.card(c).number == face), None)
     if card is None:
-        return state, [Event(f"Activation roll {face}: no revealed conspirator has that number; nothing happens.", "Module 5: Gameplay")]
+        return state, [Event(f"Activation roll {face}: no revealed conspirator has that number; nothing happens.", S.gameplay(S.CONSPIRATORS))]
+    if face in tabletop.round_mods(state).activation_ignore:
+        who = tabletop.source_of(state, "activation_ignore")
+        return state, [Event(f"Activation roll {face}: {card.name} would be active, but {who} keeps them quiet.",
+                             S.gameplay(S.CONSPIRATORS))]
     state = evolve(state, active=card.id)
-    ev = [Event(f"Activation roll {face}: {card.name} is active this round: {card.effect.text}", "Module 5: Gameplay")]
+    ev = [Event(f"Activation roll {face}: {card.name} is active this round: {card.effect.text}", S.gameplay(S.CONSPIRATORS))]
     if card.effect.kind == "immediate":
-        state, more = card.effect.fire(state, tabletop)
+        state, more = card.effect.fire(state, tabletop, S.gameplay(S.CONSPIRATORS))
         return state, ev + more
     return evolve(state, round_effects=state.round_effects + (card.effect,)), ev
 
@@ -250,27 +261,35 @@ def rotate_dial(state: State, action, outcome=None):
     if n == state.last_sun:
         raise IllegalAction(f"you must rotate the dial: Maia faced enemy #{n} last round")
     state = evolve(tabletop.pop(state), sun=n)
-    return state, [Event(f"Maia faces enemy #{n} (sun); enemy #{moon_slot(n)} is behind her (moon).", "Module 6: Gameplay")]
+    return state, [Event(f"Maia faces enemy #{n} (sun); enemy #{moon_slot(n)} is behind her (moon).", S.gameplay(S.SUN_AND_MOON))]
 
 
 def sun_and_moon_effects(state: State):
     """Module 6: return last round's sun die, then check the sun and moon effects."""
     state, ev = tabletop.pop(state), []
-    if state.lent:
+    if state.lent and state.options.sun_die_return == "from_pool" and state.lent not in state.pool:
+        ev.append(Event(f"The {colour(state.lent)} die gained last round is not in the dice pool: it stays with you "
+                        "(ruling PG-12, sun_die_return='from_pool').", S.gameplay(S.SUN_AND_MOON)))
+        state = evolve(state, lent=None)
+    elif state.lent:
         state = _return_to_dial(state, state.lent)
-        ev.append(Event(f"The {colour(state.dial[-1])} die gained last round returns to the dial.", "Module 6: Gameplay"))
+        ev.append(Event(f"The {colour(state.dial[-1])} die gained last round returns to the dial.", S.gameplay(S.SUN_AND_MOON)))
     mods = tabletop.round_mods(state)
     sun, moon = state.sun, moon_slot(state.sun)
     if sun in state.hits or (mods.sun_on_set and sun in state.sets):
         state = tabletop.push(state, ("sun_die",))
-        ev.append(Event(f"You scored a hit on the enemy in the sun position (#{sun}): choose a die from the dial.", "Module 6: Sun Effects"))
+        ev.append(Event(f"You scored a hit on the enemy in the sun position (#{sun}): choose a die from the dial.", S.SUN))
     else:
-        ev.append(Event(f"No hit on the enemy in the sun position (#{sun}): nothing happens.", "Module 6: Sun Effects"))
-    spared = moon in state.hits or (mods.moon_mercy and moon in state.attacked)
-    if state.slot(moon) is None or spared:
-        ev.append(Event(f"The enemy in the moon position (#{moon}) was hit (or is gone): nothing happens.", "Module 6: Moon Effects"))
+        ev.append(Event(f"No hit on the enemy in the sun position (#{sun}): nothing happens.", S.SUN))
+    if state.slot(moon) is None:
+        ev.append(Event(f"No enemy is in the moon position (#{moon}): nothing happens.", S.MOON))
+    elif moon in state.hits:
+        ev.append(Event(f"You scored a hit on the enemy in the moon position (#{moon}): nothing happens.", S.MOON))
+    elif mods.moon_mercy and moon in state.attacked:
+        ev.append(Event(f"You attacked the enemy in the moon position (#{moon}) without scoring a hit; "
+                        f"{tabletop.source_of(state, 'moon_mercy')} spares you the moon effect: nothing happens.", S.MOON))
     else:
-        state, more = tabletop.marker_down(state, moon, 1, "Module 6: Moon Effects")
+        state, more = tabletop.marker_down(state, moon, 1, S.MOON)
         ev += more
     return state, ev
 
@@ -292,4 +311,4 @@ def take_sun_die(state: State, action, outcome=None):
     if not pick:
         raise IllegalAction(f"there is no {action.colour} die on the dial; it holds {', '.join(colour(d) for d in state.dial) or 'nothing'}")
     state = evolve(tabletop.add_to_pool(tabletop.pop(state), pick[:1]), dial=tuple(d for d in state.dial if d != pick[0]), lent=pick[0])
-    return state, [Event(f"You take the {action.colour} die from the dial for next round.", "Module 6: Sun Effects")]
+    return state, [Event(f"You take the {action.colour} die from the dial for next round.", S.SUN)]

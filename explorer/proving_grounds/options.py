@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..core.content import options_from_json
+from ..core.files import shorten, whole_number
 
 from dataclasses import asdict, dataclass
 
@@ -9,6 +10,14 @@ MODULES = ("dragonling", "chariots", "inspiration", "shields", "conspirators", "
 COLOURS = ("white", "blue", "green", "yellow")
 DRAGONLING_FACES = ("talon", "tail", "teeth", "wing", "chaos")
 ICONS = ("talon", "tail", "teeth")
+CLIMBS = ("choose", "max")  # ruling PG-4
+EARLY_WOUNDS = ("at_once", "step_2b")  # ruling PG-6
+SUN_DIE_RETURNS = ("anywhere", "from_pool")  # ruling PG-12
+# Bounds on the numbers a user may set (a save file is user input): generous for variants, small
+# enough that no option builds a huge board or an endless game.
+MAX_TIMER_REROLLS = 1000
+MAX_HEALTH_SPACES = 20
+MAX_DEFEATS_TO_WIN = 100
 
 
 @dataclass(frozen=True)
@@ -18,15 +27,24 @@ class Options:
     Attributes:
         dragonling, chariots, inspiration, shields, conspirators, sun_and_moon: modules 1-6.
         timer_rerolls: the 60-second timer as a number of set rerolls (analysis and
-            simulation); None plays in real time (the clock is outside the engine, which
-            accepts "time is up").
-        health_spaces: spaces on the health track; reaching the last one loses. The
+            simulation), 0-1000; None plays in real time (the clock is outside the engine,
+            which accepts "time is up").
+        health_spaces: spaces on the health track, 3-20; reaching the last one loses. The
             rulebook does not print it; 6 spaces means five wounds lose, as reviews of the
             published game report.
-        stack_space: the health space (0 = top left) holding the stack of coloured dice.
+        stack_space: the health space (0 = top left) holding the stack of coloured dice,
+            1 to health_spaces - 2.
         dragonling_faces: the six faces of the dragonling die (the rulebook names the
             results but not how many faces show each).
-        defeats_to_win: enemies to defeat ("Winning the Game": eight).
+        defeats_to_win: enemies to defeat, 1-100 ("Winning the Game": eight).
+        climb: a set that could climb several spaces: "choose" (as printed, "you may do so": the
+            player picks how many, at least one) or "max" (always as far as the dice allow). Ruling PG-4.
+        early_wounds: a marker pushed to the bottom space by a chariot or conspirator before the
+            attacks: "at_once" (the wound is suffered when the marker reaches the bottom space) or
+            "step_2b" (checked at Step 2B, after this round's attacks, which may lift it). Ruling PG-6.
+        sun_die_return: the die gained from the dial last round: "anywhere" (it returns to the dial
+            from the pool, the exhaustion track or the reserve) or "from_pool" (only from the dice
+            pool; an exhausted or reserved one stays with the player). Ruling PG-12.
     """
 
     dragonling: bool = False
@@ -40,23 +58,27 @@ class Options:
     stack_space: int = 2
     dragonling_faces: tuple[str, ...] = ("talon", "tail", "teeth", "wing", "chaos", "chaos")
     defeats_to_win: int = 8
+    climb: str = "choose"
+    early_wounds: str = "at_once"
+    sun_die_return: str = "anywhere"
 
     def __post_init__(self):
         for m in MODULES:
             if not isinstance(getattr(self, m), bool):
-                raise ValueError(f"options.{m} must be True or False, got {getattr(self, m)!r}")
-        if self.timer_rerolls is not None and (isinstance(self.timer_rerolls, bool) or not isinstance(self.timer_rerolls, int) or self.timer_rerolls < 0):
-            raise ValueError(f"options.timer_rerolls must be None or a whole number >= 0, got {self.timer_rerolls!r}")
-        if not isinstance(self.health_spaces, int) or self.health_spaces < 2:
-            raise ValueError(f"options.health_spaces must be at least 2, got {self.health_spaces!r}")
-        if not isinstance(self.stack_space, int) or not 1 <= self.stack_space < self.health_spaces - 1:
-            raise ValueError(f"options.stack_space must be between 1 and {self.health_spaces - 2}, got {self.stack_space!r}")
-        faces = tuple(self.dragonling_faces)
-        object.__setattr__(self, "dragonling_faces", faces)
-        if len(faces) != 6 or any(f not in DRAGONLING_FACES for f in faces):
-            raise ValueError(f"options.dragonling_faces must be six of {DRAGONLING_FACES}, got {faces!r}")
-        if not isinstance(self.defeats_to_win, int) or self.defeats_to_win < 1:
-            raise ValueError(f"options.defeats_to_win must be at least 1, got {self.defeats_to_win!r}")
+                raise ValueError(f"options.{m} must be True or False, got {shorten(getattr(self, m))}")
+        if self.timer_rerolls is not None:
+            whole_number("options.timer_rerolls", self.timer_rerolls, 0, MAX_TIMER_REROLLS)
+        whole_number("options.health_spaces", self.health_spaces, 3, MAX_HEALTH_SPACES)
+        whole_number("options.stack_space", self.stack_space, 1, self.health_spaces - 2)
+        faces = self.dragonling_faces
+        if not isinstance(faces, (list, tuple)) or len(faces) != 6 or any(not isinstance(f, str) or f not in DRAGONLING_FACES for f in faces):
+            raise ValueError(f"options.dragonling_faces must be a list of six of {', '.join(DRAGONLING_FACES)}, got {shorten(faces)}")
+        object.__setattr__(self, "dragonling_faces", tuple(faces))
+        whole_number("options.defeats_to_win", self.defeats_to_win, 1, MAX_DEFEATS_TO_WIN)
+        for name, allowed in (("climb", CLIMBS), ("early_wounds", EARLY_WOUNDS), ("sun_die_return", SUN_DIE_RETURNS)):
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in allowed:
+                raise ValueError(f"options.{name} must be one of {', '.join(allowed)}, got {shorten(value)}")
 
     @property
     def modules(self) -> tuple[str, ...]:

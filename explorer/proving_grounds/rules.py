@@ -11,13 +11,15 @@ from dataclasses import replace
 
 from ..core.chance import CustomDie, Dice, joint
 from ..core.errors import IllegalAction
-from ..core.events import Event
-from . import modules, setup
+from ..core.events import Event, count, plural
+from . import climbing, modules, setup
+from . import sections as S
 from .attacks import resolve_attack
 from .state import (
     AssignDragonling,
     ChaosReroll,
     ChooseEnemy,
+    Climb,
     ExhaustDie,
     PlaceOnChariot,
     Replace,
@@ -54,9 +56,9 @@ from .tabletop import (
 PHASE_NAMES = {
     "setup": "Game Setup", "dial": "Module 6: set the sun and moon dial", "activation": "Module 5: roll for the conspirators",
     "roll": "Step 1: Roll Dice (initial roll)", "rolling": "Step 1: Roll Dice (rerolling sets)",
-    "dragonling": "Module 1: assign the dragonling die", "wound": "Step 2B: Suffering Wounds (choose a die to exhaust)",
-    "exhaust": "choose a die to exhaust", "replace": "Step 2B: Replacing Dice", "choose_enemy": "choose an enemy",
-    "sun_die": "Module 6: choose a sun die", "over": "the game is over",
+    "dragonling": "Module 1: assign the dragonling die", "wound": "Suffering Wounds (choose a die to exhaust)",
+    "exhaust": "choose a die to exhaust", "replace": "Replacing Dice", "choose_enemy": "choose an enemy",
+    "sun_die": "Module 6: choose a sun die", "climb": "Move Battle Markers (choose how far a set climbs)", "over": "the game is over",
 }
 
 
@@ -108,6 +110,9 @@ def legal_actions(state: State) -> list:
         return modules.dragonling_actions(state)
     if phase == "sun_die":
         return [TakeSunDie(c) for c in dict.fromkeys(colour(d) for d in state.dial)]
+    if phase == "climb":
+        _, n, most = state.tasks[0]
+        return [Climb(n, k) for k in range(most, 0, -1)]
     raise AssertionError(f"no decision in phase {phase!r}")
 
 
@@ -147,7 +152,7 @@ def _roll(state: State, action: Roll, outcome):
     """Step 1: pick up all the dice in the pool and roll them once."""
     faces = outcome["dice"] if isinstance(outcome, dict) else outcome
     state = evolve(pop(state), faces=tuple(faces), dragonling=outcome["dragonling"] if isinstance(outcome, dict) else None)
-    ev = [Event(f"Roll: {describe_roll(state)}.", "Step 1: Roll Dice")]
+    ev = [Event(f"Roll: {describe_roll(state)}.", S.ROLL)]
     return state, ev
 
 
@@ -168,35 +173,39 @@ def _reroll(state: State, action: Reroll, outcome):
     if action.dragonling:
         state = evolve(state, dragonling=outcome["dragonling"])
     ev = [Event(f"Reroll the set of {action.face}s{' and the dragonling die' if action.dragonling else ''}: "
-                f"{', '.join(map(str, faces_new))}. Now {describe_roll(state)}.", "Step 1: Roll Dice")]
+                f"{', '.join(map(str, faces_new))}. Now {describe_roll(state)}.", S.ROLL)]
     return state, ev
 
 
 def _stop(state: State, action, outcome):
     """Step 1: stop early, or the timer goes off."""
     text = "The timer goes off." if isinstance(action, TimeUp) else "You stop rolling (Battle End)."
-    return pop(state), [Event(text, "Step 1: Roll Dice")]
+    return pop(state), [Event(text, S.ROLL)]
 
 
 # -- Step 2: Resolve Attacks ------------------------------------------------------------------------
 
 def _attacks(state: State):
     """Step 2A: Move Battle Markers (slots 1-6), then Step 2B: Check for Defeat or Wounds."""
+    ask = climbing.climbs_to_choose(state)
+    if ask:
+        return push(state, ("climb", *ask[0])), []
     state = pop(state)
     mods = round_mods(state)
     ev, hits, attacked, sets = [], [], [], []
     safe = mods.safe_singles
+    chosen = dict(state.climbs)
     for n in range(1, 7):
         slot = state.slot(n)
-        dice = [colour(d) for d, f in state.rolled if f == n]
-        if state.dragon_slot == n:
-            dice.append("white")  # "For purposes of color requirements, it counts as a white die."
+        dice = climbing.dice_on(state, n)
         if slot is None:
             if dice:
-                ev.append(Event(f"No enemy in slot #{n}: the dice showing {n} attack no one.", "Step 2A"))
+                ev.append(Event(f"No enemy in slot #{n}: the dice showing {n} attack no one.", S.MOVE))
             continue
         enemy = state.enemy(n)
         emods = enemy_mods(state, n, mods)
+        if n in chosen:
+            emods = replace(emods, max_climb=min(chosen[n], emods.max_climb or chosen[n]))
         single = 0 < sum(emods.weight(c) for c in dice) < 2
         saved = n in state.wing_saved
         unshielded = not (state.options.shields and slot.shield)
@@ -205,7 +214,7 @@ def _attacks(state: State):
         att = resolve_attack(enemy, slot.marker, slot.shield, dice, emods, shields=state.options.shields, saved=saved)
         state = _set_slot(state, n, replace(slot, marker=att.after, shield=att.shield))
         if att.kind != "none" or att.moved:
-            ev.append(Event(f"Enemy #{n} ({enemy.name}): {_dice_text(dice)}: {att.note}.", "Step 2A: Move Battle Markers"))
+            ev.append(Event(f"Enemy #{n} ({enemy.name}): {_dice_text(dice)}: {att.note}.", S.MOVE))
         if att.hit:
             hits.append(n)
         if dice:
@@ -223,7 +232,7 @@ def _attacks(state: State):
             state = _set_slot(state, n, None)
             state = evolve(state, defeated=state.defeated + (enemy.id,), reveal_due=state.reveal_due + 1)
             ev.append(Event(f"Enemy #{n} ({enemy.name}) is defeated and goes to the discard pile "
-                            f"({len(state.defeated)} defeated).", "Step 2B: Defeating an Enemy"))
+                            f"({len(state.defeated)} defeated).", S.DEFEAT))
         elif slot.marker == 0:
             wounds.append(("wound", n))
     return push(state, *wounds), ev
@@ -243,19 +252,19 @@ def _wound(state: State, action: ExhaustDie | None, outcome=None):
     ev = []
     if action is not None:
         state = _exhaust(state, action.die)
-        ev.append(Event(f"Wound from enemy #{n}: the {colour(action.die)} die goes on the exhaustion track.", "Step 2B: Suffering Wounds"))
+        ev.append(Event(f"Wound from enemy #{n}: the {colour(action.die)} die goes on the exhaustion track.", S.WOUNDS))
     else:
-        ev.append(Event(f"Wound from enemy #{n}: no die is left to exhaust.", "Step 2B: Suffering Wounds"))
+        ev.append(Event(f"Wound from enemy #{n}: no die is left to exhaust.", S.WOUNDS))
     state = evolve(state, health=state.health + 1)
     last = state.options.health_spaces - 1
-    ev.append(Event(f"The health marker moves down to space {state.health + 1} of {last + 1}.", "Step 2B: Suffering Wounds"))
+    ev.append(Event(f"The health marker moves down to space {state.health + 1} of {last + 1}.", S.WOUNDS))
     if state.health >= last:
-        ev.append(Event("The health marker reaches the last space of the health track: you lose!", "Losing the Game"))
+        ev.append(Event("The health marker reaches the last space of the health track: you lose!", S.LOSE))
         return evolve(state, result="lost", tasks=()), ev
     slot = state.slot(n)
     if slot is not None:
         state = _set_slot(state, n, replace(slot, marker=state.enemy(n).start))
-        ev.append(Event(f"Enemy #{n}'s battle marker resets to its start space.", "Step 2B: Suffering Wounds"))
+        ev.append(Event(f"Enemy #{n}'s battle marker resets to its start space.", S.WOUNDS))
     if state.stack and state.health == state.stack_space:
         state = push(state, ("replace",))
     return state, ev
@@ -274,7 +283,7 @@ def _exhaust_effect(state: State, action: ExhaustDie, outcome=None):
     """A card effect exhausts a die (ruling PG-20: after the roll it leaves this round's attacks)."""
     face = dict(zip(state.pool, state.faces)).get(action.die)
     showing = f" showing {face}" if face else ""
-    return pop(_exhaust(state, action.die)), [Event(f"The {colour(action.die)} die{showing} goes on the exhaustion track.", "Q2: Activate Effects")]
+    return pop(_exhaust(state, action.die)), [Event(f"The {colour(action.die)} die{showing} goes on the exhaustion track.", state.tasks[0][2])]
 
 
 def replace_actions(state: State) -> list:
@@ -300,19 +309,21 @@ def _replace(state: State, action: Replace, outcome=None):
             raise IllegalAction(f"there is no {action.colour} die in the stack; it holds {', '.join(colour(d) for d in state.stack)}")
         whites = [d for d in state.pool if colour(d) == "white"]
         if not whites:
-            ev.append(Event("No white die is in the dice pool, so none can be replaced.", "Replacing Dice"))
+            ev.append(Event("No white die is in the dice pool, so none can be replaced.", S.REPLACE))
         else:
             white = action.white or whites[-1]
             if white not in whites:
                 raise IllegalAction(f"{white} is not a white die in your dice pool; the white dice are {', '.join(whites)}")
             state = add_to_pool(remove_from_pool(state, [white]), [pick[0]])
             state = evolve(state, stack=tuple(d for d in state.stack if d != pick[0]), box=state.box + (white,))
-            ev.append(Event(f"A white die goes to the game box; the {action.colour} die joins your dice pool.", "Replacing Dice"))
+            ev.append(Event(f"A white die goes to the game box; the {action.colour} die joins your dice pool.", S.REPLACE))
+    elif any(colour(d) == "white" for d in state.pool):
+        ev.append(Event("You keep your white dice.", S.REPLACE))
     else:
-        ev.append(Event("You keep your white dice.", "Replacing Dice"))
+        ev.append(Event("No white die is in the dice pool, so none can be replaced.", S.REPLACE))
     state = evolve(pop(state), stack_space=state.stack_space + 1)
     if state.stack:
-        ev.append(Event(f"The rest of the stack moves down to health space {state.stack_space + 1}.", "Replacing Dice"))
+        ev.append(Event(f"The rest of the stack moves down to health space {state.stack_space + 1}.", S.REPLACE))
     return state, ev
 
 
@@ -320,7 +331,7 @@ def _choose_enemy(state: State, action: ChooseEnemy, outcome=None):
     spaces = state.tasks[0][1]
     if not (isinstance(action.slot, int) and 1 <= action.slot <= 6 and state.slot(action.slot)):
         raise IllegalAction(f"there is no enemy in slot {action.slot!r}")
-    return marker_down(pop(state), action.slot, spaces, "Q2: Activate Effects")
+    return marker_down(pop(state), action.slot, spaces, state.tasks[0][2])
 
 
 # -- Step 3: Recover --------------------------------------------------------------------------------
@@ -333,23 +344,23 @@ def _recover(state: State):
     state = add_to_pool(evolve(state, exhaustion=((), top, mid)), bottom)
     state = evolve(state, faces=(0,) * len(state.pool))
     ev.append(Event("All dice return to the dice pool; the exhaustion track moves down one space"
-                    + (f" and {len(bottom)} die(s) come back from its bottom space." if bottom else "."), "Step 3: Recover"))
+                    + (f" and {count(len(bottom), 'die', 'dice')} {plural(len(bottom), 'comes', 'come')} back from its bottom space." if bottom else "."), S.RECOVER))
     state, ev2 = modules.retrieve_reserve(state)
     ev += ev2
     for n in range(1, 7):
         if state.slot(n) is None:
             if not state.enemy_deck:
-                ev.append(Event(f"The enemy deck is empty: slot #{n} stays empty.", "Step 3: Recover"))
+                ev.append(Event(f"The enemy deck is empty: slot #{n} stays empty.", S.RECOVER))
                 continue
             card = state.deck.card(state.enemy_deck[0])
             state = _set_slot(evolve(state, enemy_deck=state.enemy_deck[1:]), n, Slot(card.id, card.start))
-            ev.append(Event(f"Enemy #{n}: {card.name} enters the arena.", "Step 3: Recover"))
+            ev.append(Event(f"Enemy #{n}: {card.name} enters the arena.", S.RECOVER))
     state, ev2 = modules.draw_chariots(state)
     ev += ev2
-    state = evolve(state, rerolls=0, timer_cut=0, round_effects=(), active=None, dragonling=None, dragon_slot=None,
+    state = evolve(state, rerolls=0, timer_cut=0, round_effects=(), climbs=(), active=None, dragonling=None, dragon_slot=None,
                    wing_saved=(), hits=(), attacked=(), sets=(), last_sun=state.sun, sun=None)
     if len(state.defeated) >= state.options.defeats_to_win:
-        ev.append(Event(f"You defeated {len(state.defeated)} enemies and are still alive at the end of the round: you win!", "Winning the Game"))
+        ev.append(Event(f"You defeated {count(len(state.defeated), 'enemy', 'enemies')} and are still alive at the end of the round: you win!", S.WIN))
         return evolve(state, result="won", tasks=()), ev
     state = evolve(state, round=state.round + 1, tasks=setup.round_tasks(state))
     return state, ev
@@ -378,17 +389,17 @@ def _skip_empty_decision(state: State):
     phase = state.phase
     if phase == "rolling" and all(isinstance(a, (Stop, TimeUp)) for a in legal_actions(state)):
         why = "no set is left to reroll (Q3)" if not sets_of(state) else "the timer has run out"
-        return pop(state), [Event(f"The rolling ends: {why}.", "Step 1: Roll Dice")]
+        return pop(state), [Event(f"The rolling ends: {why}.", S.ROLL)]
     if phase == "wound" and not state.pool:
         return _wound(state, None)
     if phase == "exhaust" and not state.pool:
-        return pop(state), [Event("No die is left to exhaust.", "Q2: Activate Effects")]
+        return pop(state), [Event("No die is left to exhaust.", state.tasks[0][2])]
     if phase == "replace" and not any(colour(d) == "white" for d in state.pool):
         return _replace(state, Replace(None))
     if phase == "choose_enemy" and not any(state.slots):
-        return pop(state), [Event("No enemy to choose.", "Q2: Activate Effects")]
+        return pop(state), [Event("No enemy to choose.", state.tasks[0][2])]
     if phase == "sun_die" and not state.dial:
-        return pop(state), [Event("The dial holds no dice.", "Module 6: Sun Effects")]
+        return pop(state), [Event("The dial holds no dice.", S.SUN)]
     if phase == "dragonling":
         return modules.skip_dragonling(state)
     return None
@@ -419,4 +430,5 @@ HANDLERS = {
     ("dragonling", AssignDragonling): modules.assign_dragonling,
     ("dragonling", ChaosReroll): modules.chaos_reroll,
     ("sun_die", TakeSunDie): modules.take_sun_die,
+    ("climb", Climb): climbing.climb,
 }

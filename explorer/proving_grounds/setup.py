@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..core.chance import Shuffle, joint
 from ..core.events import Event
+from . import sections as S
 from .state import Chariot, Slot, State, die_order, evolve
 
 POOL = ("W1", "W2", "W3", "W4", "W5", "B1", "G1", "Y1")
@@ -47,34 +48,34 @@ def set_up(state: State, outcome: dict) -> tuple[State, list[Event]]:
     for n in range(1, 7):  # "Draw six enemy cards, one at a time"
         card = d.card(deck[n - 1])
         slots.append(Slot(card.id, card.start))
-        ev.append(Event(f"Enemy #{n}: {card.name} (marker on its start space).", "Game Setup"))
+        ev.append(Event(f"Enemy #{n}: {card.name} (marker on its start space).", S.SETUP))
     state = evolve(
         state, slots=tuple(slots), enemy_deck=deck[6:], health=0,
         pool=tuple(sorted(POOL, key=die_order)), faces=(0,) * len(POOL), exhaustion=EXHAUSTED,
     )
     ev.append(Event("Health marker on the top left space; three white dice on the exhaustion track; "
-                    "the dice pool holds five white dice and one green, yellow and blue die.", "Game Setup"))
+                    "the dice pool holds five white dice and one green, yellow and blue die.", S.SETUP))
     if o.sun_and_moon:
         state = evolve(state, dial=STACK)
-        ev.append(Event("The green, yellow and blue dice go on the sun and moon dial instead of the health track.", "Module 6: Setup"))
+        ev.append(Event("The green, yellow and blue dice go on the sun and moon dial instead of the health track.", S.setup(S.SUN_AND_MOON)))
     else:
         state = evolve(state, stack=STACK, stack_space=o.stack_space)
-        ev.append(Event(f"The stack of green, yellow and blue dice sits on health space {o.stack_space + 1}.", "Game Setup"))
+        ev.append(Event(f"The stack of green, yellow and blue dice sits on health space {o.stack_space + 1}.", S.SETUP))
     if o.dragonling:
-        ev.append(Event("The dragonling die joins the dice pool.", "Module 1: Setup"))
+        ev.append(Event("The dragonling die joins the dice pool.", S.setup(S.DRAGONLING)))
     if o.chariots:
         cd = tuple(outcome["chariots"])
         state = evolve(state, chariot_deck=cd[1:], chariots=(Chariot(cd[0]),))
-        ev.append(Event(f"Chariot revealed: {d.card(cd[0]).name}.", "Module 2: Setup"))
+        ev.append(Event(f"Chariot revealed: {d.card(cd[0]).name}.", S.setup(S.CHARIOTS)))
     if o.inspiration:
         card = d.card(outcome["inspirations"][0])
         state = evolve(state, inspiration=card.id)
-        ev.append(Event(f"Inspiration: {card.name} ({card.effect.text})", "Module 3: Setup"))
+        ev.append(Event(f"Inspiration: {card.name} ({card.effect.text})", S.setup(S.INSPIRATION)))
     if o.conspirators:
         cd = tuple(outcome["conspirators"])
         state = evolve(state, conspirator_deck=cd[1:], conspirators=(cd[0],))
         c = d.card(cd[0])
-        ev.append(Event(f"Conspirator revealed: {c.name} ({c.number}).", "Module 5: Setup"))
+        ev.append(Event(f"Conspirator revealed: {c.name} ({c.number}).", S.setup(S.CONSPIRATORS)))
     return evolve(state, round=1, tasks=round_tasks(state)), ev
 
 

@@ -73,6 +73,7 @@ class State:
     rerolls: int = 0
     timer_cut: int = 0
     round_effects: tuple[EffectRef, ...] = ()  # activated chariot and conspirator modifiers
+    climbs: tuple[tuple[int, int], ...] = ()  # (slot, spaces) chosen this round (ruling PG-4)
     hits: tuple[int, ...] = ()
     attacked: tuple[int, ...] = ()
     sets: tuple[int, ...] = ()
@@ -189,6 +190,13 @@ class ChaosReroll:
 
 
 @dataclass(frozen=True)
+class Climb:
+    """Step 2A, Multiple Spaces: move enemy #``slot``'s marker up ``spaces`` spaces ("you may")."""
+    slot: int
+    spaces: int
+
+
+@dataclass(frozen=True)
 class TakeSunDie:
     """Module 6: take the die of ``colour`` from the dial for next round."""
     colour: str
@@ -196,7 +204,7 @@ class TakeSunDie:
 
 CODEC = ActionCodec(
     SetUp, RotateDial, RollActivation, Roll, Reroll, PlaceOnChariot, Stop, TimeUp,
-    ChooseEnemy, ExhaustDie, Replace, AssignDragonling, ChaosReroll, TakeSunDie)
+    ChooseEnemy, ExhaustDie, Replace, AssignDragonling, ChaosReroll, TakeSunDie, Climb)
 action_to_json = CODEC.to_json
 action_from_json = CODEC.from_json
 

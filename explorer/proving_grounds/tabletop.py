@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from ..core.events import Event
+from ..core.events import Event, plural
 from .effects import Modifiers
 from .state import State, colour, die_order, evolve
 
@@ -32,6 +32,17 @@ def round_mods(state: State) -> Modifiers:
     return mods
 
 
+def source_of(state: State, effect: str) -> str:
+    """The name of the card whose effect ``effect`` bends this round ("a card in play" if it cannot be told)."""
+    cards = (([state.inspiration] if state.inspiration else []) + ([state.active] if state.active else [])
+             + list(state.chariot_discard[::-1]) + [c.card for c in state.chariots])
+    for card_id in cards:
+        card = state.deck.card(card_id)
+        if card.effect.name == effect:
+            return card.name
+    return "a card in play"
+
+
 def enemy_mods(state: State, n: int, mods: Modifiers | None = None) -> Modifiers:
     """Round modifiers plus the enemy's own abilities ("Enemy Ability")."""
     mods = mods or round_mods(state)
@@ -41,20 +52,27 @@ def enemy_mods(state: State, n: int, mods: Modifiers | None = None) -> Modifiers
 
 
 def marker_down(state: State, n: int, spaces: int, section: str) -> tuple[State, list[Event]]:
-    """Move enemy #n's marker down; reaching the bottom space is a wound suffered at once (ruling PG-6)."""
+    """Move enemy #n's marker down; reaching the bottom space is a wound suffered at once, or with
+    ``early_wounds="step_2b"`` before the attacks, one checked at Step 2B (ruling PG-6)."""
     slot = state.slot(n)
     if slot is None:
         return state, [Event(f"No enemy in slot #{n}: nothing happens.", section)]
+    if slot.marker == 0:  # already waiting for Step 2B (ruling PG-6): one wound at most
+        return state, [Event(f"Enemy #{n} ({state.enemy(n).name}): the battle marker is already on the bottom space.", section)]
     after = max(0, slot.marker - spaces)
     state = _set_slot(state, n, replace(slot, marker=after))
     ev = [Event(f"Enemy #{n} ({state.enemy(n).name}): battle marker down {slot.marker - after}.", section)]
     if after == 0:
-        state = push(state, ("wound", n))
+        if state.options.early_wounds == "step_2b" and ("attacks",) in state.tasks:
+            ev.append(Event(f"Enemy #{n}'s marker is on the bottom space: the wound is checked at Step 2B, after "
+                            "this round's attacks (ruling PG-6).", section))
+        else:
+            state = push(state, ("wound", n))
     return state, ev
 
 
-def shorten_timer(state: State, rerolls: int) -> tuple[State, list[Event]]:
-    return evolve(state, timer_cut=state.timer_cut + rerolls), [Event(f"The timer is shorter this round: {rerolls} fewer rerolls.", "Module 5: Gameplay")]
+def shorten_timer(state: State, rerolls: int, section: str) -> tuple[State, list[Event]]:
+    return evolve(state, timer_cut=state.timer_cut + rerolls), [Event(f"The timer is shorter this round: {rerolls} fewer {plural(rerolls, 'reroll')}.", section)]
 
 
 def _set_slot(state: State, n: int, slot) -> State:

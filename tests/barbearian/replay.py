@@ -40,7 +40,8 @@ def engine_game(options, deck, bots, seed, log: list, max_steps: int = 200_000) 
     first = None
     for step in range(max_steps):
         if state.result:
-            return GameRecord(first, state.winner, state.round, step)
+            at_limit = all(p.glory_count < options.glory_to_win for p in state.players)
+            return GameRecord(first, state.winner, state.round, step, at_limit)
         seat, task = rules.current_player(state), state.task
         if seat == CHANCE:
             action = rules.legal_actions(state)[0]

@@ -2,7 +2,14 @@
 import pytest
 
 from explorer.barbearian import (
-    Empower, GiveResources, Pass, StealGlory, StealResources, TakeResources, WalkAway, rules,
+    Empower,
+    GiveResources,
+    Pass,
+    StealGlory,
+    StealResources,
+    TakeResources,
+    WalkAway,
+    rules,
 )
 from explorer.barbearian.brawl import barracks_strength
 from explorer.core import IllegalAction
@@ -77,7 +84,7 @@ def test_the_defender_may_empower_the_barracks_only_with_a_die_there():
     t.play(Empower(1, "barracks"))
     t.play(Pass(0))
     t.play(Pass(1))
-    assert "Red's 5 meets Blue's Barracks of 6: the raid is repelled." in t.texts
+    assert "Red's 5 meets Blue's Barracks of 6 (dice 2, Empower +4): the raid is repelled." in t.texts
     with pytest.raises(IllegalAction):
         rules.apply(t.state, Empower(1, "barracks"))
 
@@ -99,7 +106,7 @@ def test_several_raiders_on_one_village_loot_in_turn_order():
     assert "Yellow's 3 meets Red's Barracks of 2: breaks through! Yellow gets to steal loot." in log
     assert rules.acting_seats(t.state) == [1]
     t.play(StealResources(1))  # Red has one Resource: "it must still be given"
-    assert "Red gives honey to Yellow." in t.texts
+    assert "Red gives a 1-value honey token to Yellow." in t.texts
     assert "Blue's 4 meets Red's Barracks of 2: breaks through! Blue gets to steal loot." in t.texts
     assert t.choices() == [StealGlory(2, "red"), WalkAway(2)]  # no Resources left: Glory or nothing
     t.play(StealGlory(2, "red"))
@@ -134,7 +141,7 @@ def test_nothing_to_steal():
 
 def test_pillaging_takes_glory_and_the_raider_chooses_resources():
     t = duel([6, 1, 1], [1, 2, 2], [(6, "battleground:blue"), (1, "farm"), (1, "farm")],
-             [(1, "barracks_1"), (2, "farm"), (2, "farm")])
+             [(1, "barracks_1"), (2, "farm"), (2, "farm")], loot_resources="value")
     t.set(0, upgrades=("U01", "U08"))  # Pillaging and Deep Pockets (one more Resource)
     t.set(1, resources=(1, 3, 0))
     assert t.choices() == [StealGlory(0, "blue")]
@@ -156,3 +163,24 @@ def test_stealing_the_seventh_glory_wins_at_once():
     assert t.choices() == [] and rules.current_player(t.state) == rules.TERMINAL
     with pytest.raises(IllegalAction, match="the game is over: red wins"):
         t.play(Pass(1))
+
+
+def test_stolen_resources_are_two_tokens_as_printed():
+    """Stealing Loot: "the defending player must choose two of their own Resource tokens"."""
+    t = duel([6, 1, 1], [1, 2, 2], [(6, "battleground:blue"), (1, "farm"), (1, "farm")],
+             [(1, "barracks_1"), (2, "farm"), (2, "farm")])
+    t.set(1, glory=(("blue", True), ("blue", True)), resources=(4, 3, 0))  # honey 3+1, ore 3
+    t.state, _ = rules.advance(t.state, [])
+    assert t.state.phase == "give"
+    choices = {tuple(sorted(a.resources)) for a in t.choices()}
+    assert choices == {("honey",) * 4, ("honey", "honey", "honey", "ore", "ore", "ore"), ("honey", "ore", "ore", "ore")}
+    t.play(GiveResources(1, ("honey", "ore", "ore", "ore")))
+    assert "Blue gives a 1-value honey token and a 3-value ore token to Red." in t.texts
+
+
+def test_stolen_resources_by_value_is_an_option():
+    t = duel([6, 1, 1], [1, 2, 2], [(6, "battleground:blue"), (1, "farm"), (1, "farm")],
+             [(1, "barracks_1"), (2, "farm"), (2, "farm")], loot_resources="value")
+    t.set(1, glory=(("blue", True), ("blue", True)), resources=(4, 3, 0))
+    t.state, _ = rules.advance(t.state, [])
+    assert [a.resources for a in t.choices()] == [("honey", "honey"), ("honey", "ore"), ("ore", "ore")]

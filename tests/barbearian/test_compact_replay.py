@@ -14,14 +14,15 @@ from .replay import engine_game
 
 OPTION_SETS = {
     "defaults": {},
-    "zero raids, sentries for hire": {"clash_tie": "zero_raids", "sentry_specialists": True},
-    "scarce tokens": {"token_ones": 8, "token_threes": 1, "start_resources": 2, "specialists": 1},
+    "zero raids, no Barracks Specialists": {"clash_tie": "zero_raids", "sentry_specialists": False, "round_limit": 40},
+    "loot by value": {"loot_resources": "value", "start_resources": 3, "round_limit": 30},
+    "scarce tokens": {"token_ones": 8, "token_threes": 1, "start_resources": 2, "specialists": 1, "round_limit": 30},
     "cheap marketplace": {"price_change_fate": {"faith": 1}, "price_empower": {"honey": 1},
                           "price_mercenary": {"ore": 1}, "price_grand_offering": {"honey": 2, "faith": 2},
-                          "mercenary_dice": 2},
+                          "mercenary_dice": 2, "round_limit": 40},
     "short race": {"glory_to_win": 5, "start_glory": 1, "glory_per_clan": 6, "clan_dice": 6, "start_dice": 2,
                    "round_limit": 8},
-    "no round limit": {"round_limit": None, "start_resources": 1},
+    "round limit of simulations": {"round_limit": 60, "start_resources": 1},
 }
 BOT_MIXES = {2: [["random", "random"], ["greedy", "random"]],
              3: [["greedy"] * 3, ["random", "greedy", "random"]],

@@ -69,7 +69,7 @@ def test_bad_deck_files_name_file_card_and_field(tmp_path, mutate, entry, field,
 def test_not_json(tmp_path):
     path = tmp_path / "deck.json"
     path.write_text("{trials: [")
-    with pytest.raises(ContentError, match="is not valid JSON"):
+    with pytest.raises(ContentError, match="not valid JSON"):
         load_deck(path)
 
 

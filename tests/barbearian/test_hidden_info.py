@@ -168,3 +168,35 @@ def test_hot_seat_placement_round_trip():
             hs.play(acts[0])
     assert s.state.revealed or s.state.phase != "place"
     assert not any("on the" in e.text for e in hs.events if "places" in e.text)  # secret moves log no details
+
+
+def test_a_seat_handle_exposes_only_its_view_actions_and_the_public_log():
+    s = session(2, seed=9)
+    hs = HotSeat(s)
+    assert not hasattr(hs, "session") and hs.referee is s  # the full session is the referee's, by name
+    hs.play_chance()  # the table shuffles and deals: the outcome names every dealt Trial card
+    dealt = {q: set(s.state.players[q].offer) for q in range(2)}
+    red = hs.hand_to(0)
+    assert {n for n in dir(red) if not n.startswith("_")} == {"view", "legal_actions", "events", "play", "number"}
+    v = red.view()
+    assert set(v.players[0].offer) == dealt[0] and v.players[1].offer == (HIDDEN, HIDDEN)
+    assert red.legal_actions() == rules.legal_actions(s.state, 0)
+    log = " ".join(e.text for e in red.events)
+    trial_names = {DECK.card(c).name for c in dealt[1]} | dealt[1]
+    assert not any(name in log for name in trial_names)  # Blue's Trials are not in Red's log
+    red.play(red.legal_actions()[0])
+    blue = hs.hand_to(1)
+    with pytest.raises(IllegalAction, match="does not hold the screen"):
+        red.play(rules.legal_actions(s.state, 1)[0])
+    blue.play(blue.legal_actions()[0])
+    while hs.chance_pending() or hs.waiting_for() and s.state.phase != "place":
+        if hs.chance_pending():
+            hs.play_chance()
+        else:
+            seat = hs.hand_to(hs.waiting_for()[0])
+            seat.play(seat.legal_actions()[0])
+    red = hs.hand_to(0)
+    red.play(next(a for a in red.legal_actions() if isinstance(a, Place)))
+    blue_view = HotSeat(s).hand_to(1).view()
+    assert any(p is not None for p in s.state.players[0].placement)
+    assert all(p == HIDDEN for p in blue_view.players[0].placement)  # Red's placement behind the screen

@@ -30,7 +30,8 @@ options = st.fixed_dictionaries(dict(
     glory_to_win=st.sampled_from([3, 7]),
     clash_tie=st.sampled_from(["both_fall", "zero_raids"]),
     sentry_specialists=st.booleans(),
-    round_limit=st.sampled_from([2, 60]),
+    round_limit=st.sampled_from([2, 60, None]),
+    loot_resources=st.sampled_from(["tokens", "value"]),
 )).filter(_valid).map(lambda fields: Options(**fields))
 games = st.tuples(options, st.integers(0, 2**31), st.integers(0, 2**31), st.integers(20, 400))
 

@@ -2,8 +2,20 @@
 import pytest
 
 from explorer.barbearian import (
-    BuyUpgrade, ChangeFate, DrawTrials, GrandOffering, HireMercenary, HireSpecialist, KeepTrial, Options, Pass,
-    Reinforce, RollDice, SetUp, TempleSix, rules,
+    BuyUpgrade,
+    ChangeFate,
+    DrawTrials,
+    GrandOffering,
+    HireMercenary,
+    HireSpecialist,
+    KeepTrial,
+    Options,
+    Pass,
+    Reinforce,
+    RollDice,
+    SetUp,
+    TempleSix,
+    rules,
 )
 from explorer.barbearian.economy import split_tokens, tokens
 from explorer.barbearian.options import RESOURCES
@@ -19,7 +31,9 @@ def test_setup_by_player_count():
         assert s.options.clans == {2: ("red", "blue"), 3: ("red", "yellow", "blue"), 4: ("red", "yellow", "blue", "green")}[players]
         assert all(p.active == 3 and p.glory_count == 2 and p.reserve_glory == 5 for p in s.players)
         assert all(glory == (p.clan, False) for p in s.players for glory in p.glory)  # unlocked side up
-        assert dict(s.specialist_supply) == {"farm": specialists, "forge": specialists, "temple": specialists}
+        # Setup step 4 by player count; Barracks Specialists too ("Specialist tokens placed in the Barracks")
+        assert dict(s.specialist_supply) == {"farm": specialists, "forge": specialists, "temple": specialists,
+                                             "barracks": specialists}
         trials = {DECK.card(c).id for c in s.trial_deck} | {p.trial for p in s.players}
         assert all(players in DECK.card(c).players for c in trials)
         assert len(s.trial_deck) == len(DECK.trials_for(players)) - players
@@ -162,7 +176,7 @@ def test_no_glory_is_gained_from_an_empty_reserve():
     t.roll(red=[1, 4, 4], blue=[1, 2, 3])
     t.place(0, (1, "farm"), (4, "forge"), (4, "forge"))
     t.place(1, (1, "farm"), (2, "barracks_1"), (3, "temple"))
-    assert "The red reserve is empty: 1 Glory token(s) cannot be taken." in t.texts
+    assert "The red reserve is empty: 1 Glory token cannot be taken." in t.texts
     assert t.state.players[0].glory_count == 2
 
 
@@ -174,7 +188,7 @@ def test_the_round_limit_ends_the_game_on_glory():
     t.place(1, (1, "farm"), (2, "barracks_1"), (3, "temple"))
     t.play(Pass(0))  # Build
     assert t.state.result == "blue wins" and t.state.winner == 1
-    assert t.events[-1].section.startswith("Winning (round limit")
+    assert t.events[-1].section == "Winning" and "ruling BB-20" in t.events[-1].text
 
 
 def test_options_validate_and_round_trip():
@@ -187,3 +201,20 @@ def test_options_validate_and_round_trip():
         with pytest.raises(ValueError, match=msg):
             Options(**bad)
     assert set(RESOURCES) == {"honey", "ore", "faith"}
+
+
+def test_specialists_may_be_hired_for_the_barracks_by_default():
+    """Brawl Phase 3: "Subtract the total value of dice and Specialist tokens placed in the Barracks"."""
+    from explorer.barbearian.brawl import barracks_strength
+    t = start(2, first="red")
+    t.set(0, resources=(30, 30, 30))
+    t.set(tasks=(("build", 0),) + t.state.tasks)
+    assert HireSpecialist(0, "barracks") in t.choices(0)
+    t.play(HireSpecialist(0, "barracks"))
+    assert t.state.players[0].specialists_on("barracks") == 1 and barracks_strength(t.state, 0) == 1
+    other = start(2, first="red", sentry_specialists=False)  # the other reading, an option (ruling BB-7)
+    other.set(0, resources=(30, 30, 30))
+    other.set(tasks=(("build", 0),) + other.state.tasks)
+    assert HireSpecialist(0, "barracks") not in other.choices(0)
+    with pytest.raises(IllegalAction, match="no 'barracks' Specialists"):
+        other.play(HireSpecialist(0, "barracks"))

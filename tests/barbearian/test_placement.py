@@ -23,7 +23,7 @@ def rolled(red, blue=(1, 2, 3), **kw):
     ((1, 2, 3, 4, 5), [], Place(0, 5, "temple"), "Red has 5 dice (indices 0-4); there is no die #6"),
     ((4, 2, 3), [], Place(0, 0, "battleground:red"), "'battleground:red' is not a space of Red's Village board"),
     ((4, 2, 3), [Place(0, 0, "forge")], Place(0, 0, "temple"), "die #1 is already on the Forge; take it back first"),
-    ((4, 2, 3), [], Ready(0), "Red still has 3 die(s) to place"),
+    ((4, 2, 3), [], Ready(0), "Red still has 3 dice to place"),
 ])
 def test_illegal_placements_are_refused_with_the_reason_and_nothing_changes(faces, placements, action, reason):
     t = rolled(faces)

@@ -91,3 +91,13 @@ def test_game_seeds_are_the_spawned_children():
     mine = children_of(root, 4)
     theirs = np.random.SeedSequence(5).spawn(4)
     assert [m.generate_state(2).tolist() for m in mine] == [t.generate_state(2).tolist() for t in theirs]
+
+
+def test_the_round_limit_is_a_simulation_setting_and_its_hits_are_reported():
+    assert Options().round_limit is None  # the rulebook's only ending is seven Glory
+    short = simulate(2, "random", 6, seed=5, options=Options(players=2, round_limit=2))
+    ended_by_limit = [r for r in short.records if r.rounds == 2 and r.at_limit]
+    assert short.round_limit_hits == len(ended_by_limit) > 0
+    assert all(r.rounds <= 2 for r in short.records)
+    default = simulate(2, "greedy", 3, seed=5)
+    assert default.round_limit_hits == sum(r.at_limit for r in default.records)

@@ -69,5 +69,5 @@ def test_a_round_by_clicking(page, voila_server, artifacts):
     assert after == expected_markers
     assert after != before or engine.state.defeated  # the round moved the tracks
     log = page.locator(".event-log").text_content()
-    assert "Step 2A: Move Battle Markers" in log and "Step 3: Recover" in log
+    assert "Step 2: Resolve Attacks, A) Move Battle Markers" in log and "Step 3: Recover" in log
     page.screenshot(path=str(artifacts / "proving_grounds_round.png"), full_page=True)

@@ -129,7 +129,7 @@ def test_save_keeps_the_redo_branch(tmp_path):
     (lambda d: d["steps"][1].update(outcome=[1, 1, 1, 1, 1, 1, 1, 1]), "step 2: outcome does not match the seed"),
     (lambda d: d["steps"][2].update(action={"type": "Fly"}), "step 3: unknown action"),
     (lambda d: d.update(cursor=99), "field 'cursor' is 99"),
-    (lambda d: d["options"].update(health_spaces=1), "health_spaces must be at least 2"),
+    (lambda d: d["options"].update(health_spaces=1), "health_spaces must be a whole number between 3 and 20"),
 ])
 def test_bad_save_files_say_what_is_wrong(tmp_path, mutate, message):
     s = new()

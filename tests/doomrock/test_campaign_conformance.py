@@ -7,7 +7,8 @@ from explorer.doomrock.campaign import score
 
 from .helpers import DECK, play_random
 
-VARIANTS = [{}, {"quick_play": True}, {"heavy_planning": True, "players": 3}, {"map_shields": False, "formation": "together"}, {"map_action_limit": 5},
+VARIANTS = [{}, {"quick_play": True}, {"heavy_planning": True, "players": 3},
+            {"map_shields": False, "formation": "together", "early_final_battle": True}, {"map_action_limit": 5},
             {"heroes": ("rogue", "paladin")}]
 
 

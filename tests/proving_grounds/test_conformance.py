@@ -33,3 +33,13 @@ def test_greedy_beats_random_in_the_training_game():
         for name, bot in (("random", RandomPlayer(np.random.default_rng(seed))), ("greedy", GreedyPlayer())):
             wins[name] += play_out(session(Options(timer_rerolls=10), seed=seed), bot) == "won"
     assert wins["greedy"] > wins["random"] + 5, wins
+
+
+@pytest.mark.parametrize("reading", [dict(climb="max"), dict(early_wounds="step_2b"), dict(sun_die_return="from_pool")],
+                         ids=lambda r: next(iter(r.values())))
+def test_the_other_readings_play_to_the_end(reading):
+    """Rulings PG-4, PG-6 and PG-12: every reading is a complete game, with every module."""
+    for seed in range(4):
+        bot = RandomPlayer(np.random.default_rng(seed)) if seed % 2 else GreedyPlayer()
+        s = session(Options.with_modules(*MODULES, timer_rerolls=3, **reading), seed=seed)
+        assert play_out(s, bot) in ("won", "lost") and s.legal_actions() == []

@@ -77,7 +77,7 @@ def test_bad_deck_files_name_file_card_and_field(tmp_path, mutate, entry, field,
 
 
 def test_not_json(tmp_path):
-    with pytest.raises(ContentError, match="is not valid JSON"):
+    with pytest.raises(ContentError, match="not valid JSON"):
         load_deck(write(tmp_path, "{enemies: ["))
     with pytest.raises(ContentError, match="cannot be read"):
         load_deck(tmp_path / "missing.json")

@@ -2,7 +2,14 @@
 import pytest
 
 from explorer.proving_grounds import (
-    AssignDragonling, ChooseEnemy, ExhaustDie, Options, PlaceOnChariot, Reroll, RollActivation, RotateDial,
+    AssignDragonling,
+    ChooseEnemy,
+    ExhaustDie,
+    Options,
+    PlaceOnChariot,
+    Reroll,
+    RollActivation,
+    RotateDial,
 )
 from explorer.proving_grounds.effects import EFFECTS
 
@@ -119,7 +126,15 @@ def test_activation_ignore():
     s = inspired({"effect": "activation_ignore", "faces": [4]}, "conspirators", order={"conspirators": ["P4"]},
                  cards={"conspirators": [{"id": "P4", "name": "Four", "number": 4, "effect": {"effect": "relentless", "spaces": 1}}]})
     s.play(RollActivation(), outcome=[4])
-    assert s.state.active is None and "keeps the conspirators quiet" in s.events[-1].text
+    assert s.state.active is None
+    assert s.events[-1].text == "Activation roll 4: Four would be active, but Test Power keeps them quiet."
+
+
+def test_activation_ignore_names_no_conspirator_that_is_not_there():
+    s = inspired({"effect": "activation_ignore", "faces": [3, 4]}, "conspirators", order={"conspirators": ["P4"]},
+                 cards={"conspirators": [{"id": "P4", "name": "Four", "number": 4, "effect": {"effect": "relentless", "spaces": 1}}]})
+    s.play(RollActivation(), outcome=[3])
+    assert s.events[-1].text == "Activation roll 3: no revealed conspirator has that number; nothing happens."
 
 
 def test_moon_mercy():
@@ -128,6 +143,9 @@ def test_moon_mercy():
     roll(s, dice(1, 1, 2, 2, 3, 3, 4, 5) | {"Y1": 6})  # a single 4 attacks the moon enemy, no hit
     stop(s)
     assert markers(s)[3] == 1  # down one for the single, but no moon penalty on top
+    moon = [e.text for e in s.events if e.section == "Module 6: Sun and Moon, Moon Effects"]
+    assert moon == ["You attacked the enemy in the moon position (#4) without scoring a hit; Test Power spares you "
+                    "the moon effect: nothing happens."]
 
 
 def test_sun_on_set():

@@ -3,6 +3,7 @@ from hypothesis import given, strategies as st
 
 from explorer.core import Session
 from explorer.proving_grounds import MODULES, Options
+from explorer.proving_grounds.options import CLIMBS, EARLY_WOUNDS, SUN_DIE_RETURNS
 
 from .helpers import session
 
@@ -13,6 +14,9 @@ games = st.tuples(
     st.integers(0, 2**31),
     st.lists(st.integers(0, 1000), min_size=1, max_size=250),
     st.one_of(st.none(), st.integers(0, 6)),
+    st.fixed_dictionaries({  # the readings of rulings PG-4, PG-6 and PG-12
+        "climb": st.sampled_from(CLIMBS), "early_wounds": st.sampled_from(EARLY_WOUNDS),
+        "sun_die_return": st.sampled_from(SUN_DIE_RETURNS)}),
 )
 
 
@@ -27,8 +31,8 @@ def play(s, picks):
 
 @given(games)
 def test_invariants_hold_at_every_step(game):
-    modules, seed, picks, timer = game
-    s = session(Options.with_modules(*modules, timer_rerolls=timer), seed=seed)
+    modules, seed, picks, timer, readings = game
+    s = session(Options.with_modules(*modules, timer_rerolls=timer, **readings), seed=seed)
     health = s.state.health
     for state in play(s, picks):
         assert sorted(state.all_dice()) == ALL_DICE  # the 14 attack dice are always somewhere
@@ -40,15 +44,16 @@ def test_invariants_hold_at_every_step(game):
             if slot:
                 assert 0 <= slot.marker < state.enemy(n).top  # a marker on the top space is defeated at once
                 if slot.marker == 0:  # on the bottom space only while its wound is being suffered
-                    assert ("wound", n) in state.tasks or state.result == "lost"  # a loss ends at once
+                    waits = readings["early_wounds"] == "step_2b" and ("attacks",) in state.tasks  # PG-6
+                    assert ("wound", n) in state.tasks or waits or state.result == "lost"  # a loss ends at once
         assert len(state.faces) == len(state.pool)
         assert len(state.defeated) == len(set(state.defeated))
 
 
 @given(games)
 def test_same_seed_and_actions_replay_identically(game):
-    modules, seed, picks, timer = game
-    opts = Options.with_modules(*modules, timer_rerolls=timer)
+    modules, seed, picks, timer, readings = game
+    opts = Options.with_modules(*modules, timer_rerolls=timer, **readings)
     a, b = session(opts, seed=seed), session(opts, seed=seed)
     list(play(a, picks))
     list(play(b, picks))
@@ -57,8 +62,8 @@ def test_same_seed_and_actions_replay_identically(game):
 
 @given(games, st.integers(0, 250))
 def test_save_load_and_continue_equals_continuing(game, cut):
-    modules, seed, picks, timer = game
-    s = session(Options.with_modules(*modules, timer_rerolls=timer), seed=seed)
+    modules, seed, picks, timer, readings = game
+    s = session(Options.with_modules(*modules, timer_rerolls=timer, **readings), seed=seed)
     list(play(s, picks[:cut]))
     t = Session.from_json(s.to_json())
     assert t.state == s.state

@@ -6,20 +6,43 @@ import pytest
 
 from explorer.core import IllegalAction, Session
 from explorer.proving_grounds import (
-    AssignDragonling, ChaosReroll, ChooseEnemy, ExhaustDie, Options, PlaceOnChariot, Reroll, Roll,
-    RollActivation, RotateDial, SetUp, Stop, TakeSunDie, TimeUp,
+    AssignDragonling,
+    ChaosReroll,
+    ChooseEnemy,
+    ExhaustDie,
+    Options,
+    PlaceOnChariot,
+    Reroll,
+    Roll,
+    RollActivation,
+    RotateDial,
+    SetUp,
+    Stop,
+    TakeSunDie,
+    TimeUp,
 )
 from explorer.proving_grounds.state import Chariot
 
 from .scenario import (
-    ALL_DICE, assert_illegal, enemy, fillers, make_deck, markers, new_session, plain, roll, showing, stop, texts,
+    ALL_DICE,
+    assert_illegal,
+    enemy,
+    fillers,
+    make_deck,
+    markers,
+    new_session,
+    plain,
+    roll,
+    showing,
+    stop,
+    texts,
 )
 
-MOVE = "Step 2A: Move Battle Markers"
-DRAGON = "Module 1: Gameplay"
-CHARIOTS = "Module 2: Gameplay"
-CONSPIRATORS = "Module 5: Gameplay"
-SUN, MOON = "Module 6: Sun Effects", "Module 6: Moon Effects"
+MOVE = "Step 2: Resolve Attacks, A) Move Battle Markers"
+DRAGON = "Module 1: The Dragonling, Gameplay"
+CHARIOTS = "Module 2: Chariots, Gameplay"
+CONSPIRATORS = "Module 5: Conspirators, Gameplay"
+SUN, MOON = "Module 6: Sun and Moon, Sun Effects", "Module 6: Sun and Moon, Moon Effects"
 
 
 # -- Module 1: The Dragonling -------------------------------------------------------------------
@@ -202,8 +225,8 @@ def test_dice_placed_on_a_chariot_stop_it_and_wait_in_the_reserve():
     ev = s.play(ExhaustDie("W3"))
     recover = texts(ev)[texts(ev).index("The health marker moves down to space 2 of 6.") + 2:]
     assert recover[:2] == [
-        "All dice return to the dice pool; the exhaustion track moves down one space and 1 die(s) come back from its bottom space.",
-        "2 die(s) come back from the reserve.",
+        "All dice return to the dice pool; the exhaustion track moves down one space and 1 die comes back from its bottom space.",
+        "2 dice come back from the reserve.",
     ]
     assert recover[-1] == "Chariot revealed: Dust Trail (stopped by a single 3)."
     assert s.state.reserve == () and s.state.exhaustion == ((), ("W6", "W3"), ("W7",))
@@ -307,7 +330,7 @@ def test_dragonscale_armor_example():
         return s, stop(s)
 
     s, ev = play("I04")
-    assert texts(s.events, "Module 3: Setup") == ["Inspiration: Dragonscale Armor (The tail result may attack any enemy, not only those with the tail icon.)"]
+    assert texts(s.events, "Module 3: Inspiration Powers, Setup") == ["Inspiration: Dragonscale Armor (The tail result may attack any enemy, not only those with the tail icon.)"]
     assert s.legal_actions() == [AssignDragonling(1), AssignDragonling(3), AssignDragonling(4), AssignDragonling(6),
                                  AssignDragonling(None)]
     ev = s.play(AssignDragonling(3))  # enemy #3 has the teeth icon, not the tail icon
@@ -467,7 +490,7 @@ def test_sun_and_moon_example():
     returned = texts(ev).index("The green die gained last round returns to the dial.")
     assert returned > max(i for i, e in enumerate(ev) if e.section == MOVE)
     assert texts(ev, SUN) == ["No hit on the enemy in the sun position (#3): nothing happens."]
-    assert texts(ev, MOON) == ["The enemy in the moon position (#6) was hit (or is gone): nothing happens."]
+    assert texts(ev, MOON) == ["No enemy is in the moon position (#6): nothing happens."]
     assert s.state.dial == ("Y2", "B2", "G2") and "G2" not in s.state.pool and s.state.lent is None
     assert sorted(s.state.all_dice()) == ALL_DICE
 
@@ -518,9 +541,9 @@ def test_q2_timing_sequence_with_every_module():
     assert s.state.phase == "dragonling"  # the chariots come before the dragonling die
     ev = s.play(AssignDragonling(2))
     order = list(dict.fromkeys(e.section for e in ev))
-    assert order == [DRAGON, MOVE, "Step 2B: Defeating an Enemy", SUN, MOON, "Step 3: Recover", CHARIOTS, CONSPIRATORS]
+    assert order == [DRAGON, MOVE, "Step 2: Resolve Attacks, Defeating an Enemy", SUN, MOON, "Step 3: Recover", CHARIOTS, CONSPIRATORS]
     recover = texts(ev)
-    assert recover.index("2 die(s) come back from the reserve.") < recover.index("Enemy #1: F1 enters the arena.") \
+    assert recover.index("2 dice come back from the reserve.") < recover.index("Enemy #1: F1 enters the arena.") \
         < recover.index("Chariot revealed: Dust Trail (stopped by a single 3).") \
         < recover.index("Conspirator revealed: Fern Greenbush (4): Choose an enemy and move their battle marker down 1 space(s).")
     assert s.state.round == 2 and s.state.phase == "dial"

@@ -4,17 +4,40 @@ Each test cites the example (or rule) it replays; rolls and deck orders are tabl
 and the small decks are built so the enemies match the example exactly.
 Module examples are in ``test_modules.py``.
 """
-from explorer.proving_grounds import ExhaustDie, Options, Replace, Reroll, Roll, SetUp, Stop, TimeUp
+import pytest
+
+from explorer.core import IllegalAction
+from explorer.proving_grounds import (
+    Climb,
+    ExhaustDie,
+    Options,
+    Replace,
+    Reroll,
+    Roll,
+    SetUp,
+    Stop,
+    TimeUp,
+)
 from explorer.proving_grounds.state import colour
 
 from .scenario import (
-    ALL_DICE, assert_illegal, enemy, fillers, markers, new_session, plain, roll, showing, stop, texts,
+    ALL_DICE,
+    assert_illegal,
+    enemy,
+    fillers,
+    markers,
+    new_session,
+    plain,
+    roll,
+    showing,
+    stop,
+    texts,
 )
 
 SET_ONLY = "only a set (two or more dice showing the same number) can be rerolled"
-MOVE = "Step 2A: Move Battle Markers"
-DEFEAT = "Step 2B: Defeating an Enemy"
-WOUND = "Step 2B: Suffering Wounds"
+MOVE = "Step 2: Resolve Attacks, A) Move Battle Markers"
+DEFEAT = "Step 2: Resolve Attacks, Defeating an Enemy"
+WOUND = "Step 2: Resolve Attacks, Suffering Wounds"
 
 
 # -- Step 1: Roll Dice ---------------------------------------------------------------------------
@@ -72,7 +95,7 @@ def test_q3_no_sets_left_ends_the_rolling():
     """Q3: "The timer is still going but I have no sets left to reroll. [...] you are forced to stop
     the timer early. This can only happen if you have six or fewer dice in your dice pool."
     Three wounds put three dice on the exhaustion track, so the next round has six dice."""
-    s = new_session(Options(), [plain("E1"), plain("E2"), plain("E3")] + fillers(9, length=6, start=2))
+    s = new_session(Options(climb="max"), [plain("E1"), plain("E2"), plain("E3")] + fillers(9, length=6, start=2))
     roll(s, {"W1": 1, "W2": 2, "W3": 3, "W4": 5, "W5": 5, "B1": 5, "G1": 5, "Y1": 5})
     stop(s)
     for die in ("W1", "W2", "W3"):  # the single 1, 2 and 3 each bring an enemy to its bottom space
@@ -91,7 +114,7 @@ def test_q3_no_sets_left_ends_the_rolling():
     assert texts(ev, "Step 1: Roll Dice")[-1] == "The rolling ends: no set is left to reroll (Q3)."
     assert "You stop rolling (Battle End)." not in texts(ev)
     assert s.state.phase == "wound"  # the attacks were resolved at once: singles wound enemies #1-#3 again
-    assert_illegal(s, Stop(), "Stop is not possible now (Step 2B: Suffering Wounds (choose a die to exhaust)); possible: ExhaustDie")
+    assert_illegal(s, Stop(), "Stop is not possible now (Suffering Wounds (choose a die to exhaust)); possible: ExhaustDie")
 
 
 # -- Step 2: Resolve Attacks ---------------------------------------------------------------------
@@ -129,7 +152,7 @@ def test_multiple_spaces_need_separate_dice():
     """Step 2A, Multiple Spaces: "If there are enough dice in the set to move up multiple spaces,
     you may do so, but each space requires separate dice." Five 1s climb 2+2 (one die is left over);
     three 3s climb only one space of 2."""
-    s = new_session(Options(), [plain("E1", 5), plain("E2", start=2), plain("E3", 5)] + fillers(9, start=2))
+    s = new_session(Options(climb="max"), [plain("E1", 5), plain("E2", start=2), plain("E3", 5)] + fillers(9, start=2))
     roll(s, {"W1": 1, "W2": 1, "W3": 1, "W4": 1, "W5": 1, "B1": 3, "G1": 3, "Y1": 3})
     ev = stop(s)
     assert texts(ev, MOVE) == [
@@ -137,6 +160,25 @@ def test_multiple_spaces_need_separate_dice():
         "Enemy #3 (E3): 1 blue+1 green+1 yellow: you score a hit: marker up 1.",
     ]
     assert markers(s) == [3, 2, 2, 2, 2, 2]
+
+
+def test_climbing_several_spaces_is_a_choice():
+    """Step 2A, Multiple Spaces: "you may do so" (ruling PG-4): the player picks 1 to 2 spaces here."""
+    s = new_session(Options(), [plain("E1", 5), plain("E2", start=2), plain("E3", 5)] + fillers(9, start=2))
+    roll(s, {"W1": 1, "W2": 1, "W3": 1, "W4": 1, "W5": 1, "B1": 3, "G1": 3, "Y1": 3})
+    stop(s)
+    assert s.state.phase == "climb" and s.legal_actions() == [Climb(1, 2), Climb(1, 1)]
+    before = s.state
+    with pytest.raises(IllegalAction):
+        s.play(Climb(1, 3))  # the dice allow two spaces
+    assert s.state == before
+    ev = s.play(Climb(1, 1))
+    assert texts(ev, MOVE) == [
+        "You climb 1 space on enemy #1 (E1); the dice allow 2.",
+        "Enemy #1 (E1): 5 white: you score a hit: marker up 1.",
+        "Enemy #3 (E3): 1 blue+1 green+1 yellow: you score a hit: marker up 1.",
+    ]
+    assert markers(s) == [2, 2, 2, 2, 2, 2]
 
 
 def test_defeat_and_wound_example():
@@ -172,7 +214,7 @@ def test_defeat_and_wound_example():
     # Step 3: Recover: the exhaustion track moves down (W3 was added on top of W6), W8 comes back,
     # and the empty slots #1 and #6 get the next enemy cards.
     assert texts(ev, "Step 3: Recover") == [
-        "All dice return to the dice pool; the exhaustion track moves down one space and 1 die(s) come back from its bottom space.",
+        "All dice return to the dice pool; the exhaustion track moves down one space and 1 die comes back from its bottom space.",
         "Enemy #1: F1 enters the arena.",
         "Enemy #6: F2 enters the arena.",
     ]
@@ -204,7 +246,7 @@ def test_replacing_dice_example():
 
     pool_whites = [d for d in s.state.pool if colour(d) == "white"]
     ev = s.play(Replace("yellow"))
-    assert texts(ev, "Replacing Dice") == [
+    assert texts(ev, "Step 2: Resolve Attacks, Replacing Dice") == [
         "A white die goes to the game box; the yellow die joins your dice pool.",
         "The rest of the stack moves down to health space 4.",
     ]

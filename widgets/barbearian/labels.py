@@ -5,6 +5,7 @@ from explorer.barbearian import (
     BuyUpgrade, ChangeFate, Empower, GiveResources, GrandOffering, HireMercenary, HireSpecialist, KeepTrial, Pass,
     Place, Ready, Reinforce, RollDice, StealGlory, StealResources, TakeBack, TakeResources, TempleSix, WalkAway,
 )
+from explorer.barbearian.brawl import token_text
 from explorer.barbearian.economy import describe as describe_cost
 from explorer.barbearian.rules import PHASE_NAMES
 
@@ -77,9 +78,9 @@ def describe_action(state, action) -> str:
     if isinstance(action, WalkAway):
         return "Walk away empty-handed"
     if isinstance(action, GiveResources):
-        return "Give " + " and ".join(action.resources)
+        return "Give " + token_text(state, action.seat, action.resources)
     if isinstance(action, TakeResources):
-        return "Take " + " and ".join(action.resources)
+        return "Take " + token_text(state, state.task[2], action.resources)  # the pillaged defender's tokens
     if isinstance(action, TempleSix):
         return f"Lock a {action.lock} Glory token" if action.lock else "Take two Faith"
     if isinstance(action, HireSpecialist):

@@ -1,14 +1,15 @@
 """The table behind the dashboard: a Session, its HotSeat screen and the bots.
 
-Every move goes through ``HotSeat.play`` (so through ``Session.play``); bots choose from
-their own view and their seat's legal actions, exactly like the simulator.
+Every move goes through ``HotSeat.play`` (so through ``Session.play``); the table is the referee
+(``HotSeat.referee``, the full session); a bot is given only its seat's handle (its view and its
+legal actions), exactly like the simulator.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from explorer.barbearian import (
-    CHANCE, DrawTrials, HotSeat, KeepTrial, Options, Place, Ready, RollDice, SetUp, rules, sample_deck, view,
+    CHANCE, DrawTrials, HotSeat, KeepTrial, Options, Place, Ready, RollDice, SetUp, rules, sample_deck,
 )
 from explorer.barbearian.bots import BOTS, make_bot
 from explorer.core import IllegalAction, Session
@@ -38,13 +39,17 @@ class Table:
 
     def __init__(self, players: int = 2, seats=None, seed: int | None = None):
         self.seats = check_seats(players, seats)
-        self.session = Session("barbearian", Options(players=players), sample_deck(), seed=seed)
-        self.hot = HotSeat(self.session)
+        self.hot = HotSeat(Session("barbearian", Options(players=players), sample_deck(), seed=seed))
         children = np.random.SeedSequence(self.session.seed).spawn(players)
         self.bots = {s: make_bot(kind, np.random.default_rng(children[s]))
                      for s, kind in enumerate(self.seats) if kind != HUMAN}
 
     # -- reading ------------------------------------------------------------------------------
+    @property
+    def session(self) -> Session:
+        """The referee's full session (history, saving); never shown to a seat or given to a bot."""
+        return self.hot.referee
+
     @property
     def state(self):
         return self.session.state
@@ -161,9 +166,8 @@ class Table:
             if not bots:
                 break
             seat = bots[0]
-            self.hot.hand_to(seat)
-            v = view(self.state, seat)
-            events += self.hot.play(self.bots[seat].choose(v, rules.legal_actions(v, seat)))
+            hand = self.hot.hand_to(seat)
+            events += hand.play(self.bots[seat].choose(hand.view(), hand.legal_actions()))
         self.hot.holder = holder if holder in self.waiting() and self.secret() else None
         return events
 

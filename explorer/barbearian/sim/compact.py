@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement
 import numpy as np
 
 from ..cards import Deck
-from ..economy import feasible
+from ..economy import feasible, split_tokens
 from ..options import RESOURCES, Options
 from ..state import BARRACKS
 
@@ -177,11 +177,28 @@ class Game:
         self.check_win(raider)
 
     def resource_choices(self, giver: int, n: int) -> list[tuple[str, ...]]:
-        """``brawl.resource_choices``: every way to hand over ``n`` Resources (fewer if fewer held)."""
+        """``brawl.resource_choices``: every way to hand over ``n`` Resource tokens (or ``n`` Resources of
+        value one with ``loot_resources="value"``), fewer if fewer are held; one entry per unit of value."""
         res = self.seats[giver].res
-        k = min(n, sum(res))
-        held = [r for r in RESOURCES if res[RES[r]]]
-        return [c for c in combinations_with_replacement(held, k) if all(c.count(r) <= res[RES[r]] for r in held)]
+        if self.o.loot_resources == "value":
+            k = min(n, sum(res))
+            held = [r for r in RESOURCES if res[RES[r]]]
+            return [c for c in combinations_with_replacement(held, k) if all(c.count(r) <= res[RES[r]] for r in held)]
+        tokens: dict[tuple[str, int], int] = {}  # ``brawl.held_tokens``, in (resource, value) order
+        for i, r in enumerate(RESOURCES):
+            (ones, threes), _ = self.tokens_of(giver, i)
+            for value, k in ((1, ones), (3, threes)):
+                if k:
+                    tokens[r, value] = k
+        kinds = list(tokens)
+        k = min(n, sum(tokens.values()))
+        return [tuple(r for r, value in c for _ in range(value)) for c in combinations_with_replacement(kinds, k)
+                if all(c.count(t) <= tokens[t] for t in kinds)]
+
+    def tokens_of(self, seat: int, i: int) -> tuple[tuple[int, int], tuple[int, int]]:
+        """``economy.tokens``: the seat's (ones, threes) of resource ``i`` and the common pool's."""
+        held, pool = split_tokens([p.res[i] for p in self.seats], self.o.token_ones, self.o.token_threes)
+        return held[seat], pool
 
     def hand_over(self, giver: int, taker: int, choice) -> None:
         g, t = self.seats[giver].res, self.seats[taker].res
@@ -317,6 +334,7 @@ def break_through(g: Game, task) -> None:
 
 
 def gather(g: Game, task) -> None:
+    """``harvest.gather``: each space's dice and Specialists, then each Upgrade card's bonus, one gain each."""
     seat = task[1]
     g.tasks.pop()
     p = g.seats[seat]
@@ -329,7 +347,10 @@ def gather(g: Game, task) -> None:
             else:
                 dice[s] += 1
     for space, i in ECONOMY:
-        g.gain(seat, i, dice[space] + p.spec.get(space, 0) + p.bonus[i])
+        g.gain(seat, i, dice[space] + p.spec.get(space, 0))
+        if p.bonus[i]:
+            for card_id in p.upgrades:
+                g.gain(seat, i, g.deck.perks((card_id,)).bonus(RESOURCES[i]))
     g.push(*[("six", seat)] * sixes)
 
 

@@ -40,8 +40,7 @@ def play_traced(options: Options, deck: Deck, bots: Sequence, seed: np.random.Se
     if quick.check_supported(options, deck, bots) is None:
         glory: list[tuple[int, ...]] = []
         record = quick.play_game(options, deck, bots, seed, max_steps, glory=glory)
-        hit = record.winner is None or max(glory[-1]) < options.glory_to_win
-        return Trace(record, tuple(glory), hit)
+        return Trace(record, tuple(glory), record.at_limit)
     return engine_traced(options, deck, bots, seed, max_steps)
 
 
@@ -71,11 +70,12 @@ def _play(options, deck, bots, seed, max_steps, trace: bool) -> Trace:
     handlers = rules.HANDLERS
     for step in range(max_steps):
         if state.result:
+            hit = all(p.glory_count < options.glory_to_win for p in state.players)  # as games.play_game
+            record = GameRecord(first, state.winner, state.round, step, hit)
             if not trace:
-                return Trace(GameRecord(first, state.winner, state.round, step), (), False)
+                return Trace(record, (), hit)
             glory.append(tuple(p.glory_count for p in state.players))
-            hit = state.winner is None or max(glory[-1]) < options.glory_to_win
-            return Trace(GameRecord(first, state.winner, state.round, step), tuple(glory), hit)
+            return Trace(record, tuple(glory), hit)
         if trace and state.round != seen_round and state.players:
             seen_round = state.round
             glory.append(tuple(p.glory_count for p in state.players))

@@ -25,14 +25,21 @@ from ..state import CHANCE
 from ..views import view
 
 
+SIM_ROUND_LIMIT = 60
+"""The round limit simulations play with unless their options say otherwise (ruling BB-20): the
+rulebook's only ending is seven Glory, which random play may never reach."""
+
+
 @dataclass(frozen=True)
 class GameRecord:
-    """One simulated game: who started, who won (None: a draw at the round limit), how long it took."""
+    """One simulated game: who started, who won (None: a draw at the round limit), how long it
+    took, and whether the round limit ended it (rather than seven Glory)."""
 
     first: int
     winner: int | None
     rounds: int
     steps: int
+    at_limit: bool = False
 
 
 @dataclass(frozen=True)
@@ -52,6 +59,11 @@ class SimResult:
     records: tuple[GameRecord, ...]
 
     @property
+    def round_limit_hits(self) -> int:
+        """Games ended by the round limit (not a rule of the game) instead of by seven Glory."""
+        return sum(r.at_limit for r in self.records)
+
+    @property
     def first_player_advantage(self) -> tuple[float, float]:
         """First player's win rate minus a fair share (1 / players), with its standard error."""
         rate, se = self.win_rate_by_offset[0]
@@ -67,7 +79,8 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
     first = None
     for step in range(max_steps):
         if state.result:
-            return GameRecord(first, state.winner, state.round, step)
+            at_limit = all(p.glory_count < options.glory_to_win for p in state.players)
+            return GameRecord(first, state.winner, state.round, step, at_limit)
         seat = rules.current_player(state)
         if seat == CHANCE:
             action = rules.legal_actions(state)[0]
@@ -137,7 +150,9 @@ def simulate(players: int, bots, n_games: int, seed: int, *, options: Options | 
         n_games: how many games.
         seed: root seed; game i uses ``SeedSequence(seed).spawn(n_games)[i]`` (its chance draws and
             each bot get that child's own children).
-        options: rule options (their ``players`` is replaced by ``players``); defaults otherwise.
+        options: rule options (their ``players`` is replaced by ``players``); by default the
+            default options with ``round_limit=SIM_ROUND_LIMIT``. The result counts the games
+            the limit ended (``round_limit_hits``).
         deck: the Upgrade and Trial cards (the sample deck by default).
         progress: called as ``progress(games_done, n_games)``.
         executor: e.g. a ``ProcessPoolExecutor`` or a Dask client's executor; None runs here.
@@ -151,7 +166,7 @@ def simulate(players: int, bots, n_games: int, seed: int, *, options: Options | 
     bots = list(bots)
     if len(bots) != players:
         raise ValueError(f"need {players} bots (one per seat), got {len(bots)}")
-    base = options or Options(players=players)
+    base = options or Options(players=players, round_limit=SIM_ROUND_LIMIT)
     if base.players != players:
         fields = base.to_json()
         fields.update(players=players, clans=None)

@@ -83,7 +83,7 @@ KNOWN_OPTIONS = frozenset({
     "players", "clans", "clan_dice", "start_dice", "glory_per_clan", "start_glory", "glory_to_win", "specialists",
     "sentry_specialists", "mercenary_dice", "token_ones", "token_threes", "start_resources", "price_mercenary",
     "price_change_fate", "price_empower", "price_specialist", "price_reinforcements", "price_grand_offering",
-    "clash_tie", "round_limit"})
+    "clash_tie", "round_limit", "loot_resources"})
 
 
 def check_supported(options: Options, deck: Deck, bots: Sequence) -> str | None:
@@ -123,7 +123,8 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
         if g.result is not None:
             if glory is not None:
                 glory.append(tuple(p.glory for p in g.seats))
-            return GameRecord(first, g.winner, g.round, step)
+            at_limit = all(p.glory < options.glory_to_win for p in g.seats)
+            return GameRecord(first, g.winner, g.round, step, at_limit)
         if glory is not None and g.round != seen_round:
             seen_round = g.round
             glory.append(tuple(p.glory for p in g.seats))

@@ -92,7 +92,15 @@ def fold(effects) -> Modifiers:
 
 
 def check_supported(options: Options, deck: Deck) -> None:
-    """Raise NotImplementedError for a card effect (or Modifiers field) the simulator cannot play."""
+    """Raise NotImplementedError for a card effect, Modifiers field or reading the simulator cannot play.
+
+    ``climb="choose"`` is played as the simulated player's choice to climb as far as the dice allow
+    (what ``GreedyPlayer`` chooses); the other readings of rulings PG-6 and PG-12 are not simulated.
+    """
+    for name, simulated in (("early_wounds", "at_once"), ("sun_die_return", "anywhere")):
+        if getattr(options, name) != simulated:
+            raise NotImplementedError(f"batch simulation plays only {name}={simulated!r} (ruling "
+                                      f"{'PG-6' if name == 'early_wounds' else 'PG-12'}), not {getattr(options, name)!r}")
     unknown = sorted({f.name for f in fields(Modifiers)} - set(KNOWN_FIELDS))
     if unknown:
         raise NotImplementedError(f"batch simulation does not cover the modifier field {unknown[0]!r}")

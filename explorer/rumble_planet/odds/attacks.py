@@ -1,0 +1,176 @@
+"""Exact attack odds: one attack's Injuries by summing ``resolve_attack`` over the attack die's faces,
+and the chance to knock opponents out with this turn's attacks, over every order of the weapons.
+
+The engine's own pure functions are the whole model ("Detailed Attack Sequence"): the die's faces come
+from ``Options.attack_die`` (repeats weight a face), a face's effect on every target from
+``resolve_attack``, and what follows an attack (knock-outs, healing, spikes, shoves) from ``turn.attack``.
+Probabilities are exact ``Fraction``s.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .. import rules, turn
+from ..attack import (
+    AttackProfile,
+    attack_profile,
+    resolve_attack,
+    targets_in_range,
+    weapon_cards,
+)
+from ..loot import settle
+from ..state import HEROIC, SLOTS, Attack, State
+
+WEAPONS = (HEROIC,) + tuple(str(i) for i in range(1, SLOTS + 1))
+
+
+def die_faces(die: tuple[str, ...]) -> tuple[tuple[str, Fraction], ...]:
+    """The distinct faces of the attack die with their chances (a repeated face counts more)."""
+    n = len(die)
+    return tuple((f, Fraction(k, n)) for f, k in Counter(die).items())
+
+
+@dataclass(frozen=True)
+class TargetOdds:
+    """One target of an attack: its Injuries distribution and what it means for its HP."""
+
+    label: str
+    seat: int | None
+    tile: str | None
+    injuries: tuple[tuple[int, Fraction], ...]  # (Injuries, chance), Injuries ascending
+    expected: Fraction
+    knockout: Fraction  # chance the Hero is knocked out (Injuries >= HP), or a tile destroyed
+    by_face: tuple[tuple[str, int], ...]  # Injuries for each distinct face
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    weapon: str
+    targets: tuple[TargetOdds, ...]
+    knockouts: tuple[tuple[int, Fraction], ...]  # number of Heroes knocked out by this one die (ring attacks)
+
+    @property
+    def expected_injuries(self) -> Fraction:
+        """Mean Injuries to Heroes, all targets together."""
+        return sum((t.expected for t in self.targets if t.seat is not None), Fraction(0))
+
+
+def profile_odds(profile: AttackProfile, die: tuple[str, ...], hp: dict[int, int] | None = None) -> AttackOdds:
+    """The exact odds of one attack profile: ``resolve_attack`` summed over the die's faces.
+
+    Args:
+        profile: an ``AttackProfile`` (from ``attack_profile`` or built by hand).
+        die: the attack die's faces.
+        hp: each target seat's HP, for the knock-out chances (a Hero is out at 0 HP).
+    """
+    hp = hp or {}
+    faces = die_faces(die)
+    per_target = [Counter() for _ in profile.targets]
+    by_face = [[] for _ in profile.targets]
+    kos: Counter = Counter()
+    ko_chance = [Fraction(0)] * len(profile.targets)
+    for face, pr in faces:
+        hits = resolve_attack(profile, face)
+        n_ko = 0
+        for i, h in enumerate(hits):
+            per_target[i][h.injuries] += pr
+            by_face[i].append((face, h.injuries))
+            out = h.destroyed if h.tile is not None else (h.seat in hp and h.injuries >= hp[h.seat])
+            if out:
+                ko_chance[i] += pr
+                n_ko += h.seat is not None
+        kos[n_ko] += pr
+    targets = tuple(
+        TargetOdds(t.label, t.seat, t.tile, tuple(sorted(per_target[i].items())),
+                   sum((k * p for k, p in per_target[i].items()), Fraction(0)), ko_chance[i], tuple(by_face[i]))
+        for i, t in enumerate(profile.targets))
+    return AttackOdds(profile.weapon, targets, tuple(sorted(kos.items())))
+
+
+def attack_odds(state: State, weapon: str, target: str, seat: int | None = None) -> AttackOdds:
+    """The exact odds of an attack with ``weapon`` ("heroic" or a slot "1"-"4") on the target at ``target``."""
+    seat = state.active if seat is None else seat
+    profile = attack_profile(state, seat, weapon, target)
+    hp = {i: p.hp for i, p in enumerate(state.players) if p.space is not None}
+    return profile_odds(profile, state.options.attack_die, hp)
+
+
+def attack_options(state: State) -> tuple[Attack, ...]:
+    """The attacks the active player may still make: each unused weapon on each target in range.
+
+    The same list as the ``Attack`` actions of ``legal_actions`` (Attack Step: "up to 2 attacks, each weapon once").
+    """
+    t = state.turn
+    seat = state.active
+    p = state.player(seat)
+    if p.space is None or p.knocked_out or t.attack == "done" or len(t.used) >= 2 or state.stage != "play":
+        return ()
+    return tuple(Attack(w, s) for w in WEAPONS if w not in t.used and weapon_cards(state, seat, w) is not None
+                 for s in targets_in_range(state, seat, w))
+
+
+def _after(state: State, action: Attack, face: str) -> list[State]:
+    """Every state an attack with this face can lead to (the attacker chooses where a shoved Hero goes)."""
+    s, _ = turn.attack(state, action.weapon, action.target, face)
+    if s.pending and s.stage == "play":
+        s, _ = settle(s, [])
+    frontier, out = [s], []
+    while frontier:
+        x = frontier.pop()
+        if not x.pending:
+            out.append(x)
+            continue
+        for a in rules.legal_actions(x):
+            frontier.append(rules.apply(x, a)[0])
+    return out
+
+
+def knocked_out(before: State, after: State, goal: tuple[int, ...]) -> int:
+    return int(any(after.player(i).knocked_out and not before.player(i).knocked_out for i in goal))
+
+
+def injuries_dealt(before: State, after: State, goal: tuple[int, ...]) -> int:
+    return sum(max(0, before.player(i).hp - after.player(i).hp) for i in goal)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The best way to spend this turn's attacks, by one measure, and its exact value."""
+
+    value: Fraction
+    first: Attack | None  # the attack to make first (None: attacking cannot help)
+    orders: int  # attack sequences examined
+
+
+def best_attacks(state: State, goal: tuple[int, ...] | None = None, measure: str = "knockout") -> Plan:
+    """Expectimax over this turn's remaining attacks, every weapon order, the second chosen after seeing the first.
+
+    Args:
+        state: a state in the active player's Action Phase.
+        goal: the seats that count (default: every opponent on the Green).
+        measure: "knockout" (chance at least one goal Hero is knocked out) or "injuries" (expected HP taken).
+    """
+    if goal is None:
+        goal = tuple(i for i, p in enumerate(state.players) if i != state.active and p.space is not None)
+    score = knocked_out if measure == "knockout" else injuries_dealt
+    root = state
+    count = [0]
+
+    def value(s: State) -> tuple[Fraction, Attack | None]:
+        best, first = Fraction(score(root, s, goal)), None
+        if measure == "knockout" and best == 1:
+            return best, None
+        faces = die_faces(s.options.attack_die)
+        for a in attack_options(s):
+            count[0] += 1
+            v = Fraction(0)
+            for face, pr in faces:
+                v += pr * max(value(x)[0] for x in _after(s, a, face))
+            if v > best:
+                best, first = v, a
+        return best, first
+
+    v, first = value(state)
+    return Plan(v, first, count[0])

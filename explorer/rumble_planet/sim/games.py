@@ -1,0 +1,180 @@
+"""Batch games with the bots: win rate by Hero and by seat, game length and PP curves, with standard errors.
+
+Games run on the rules engine itself (``rules.apply``), without a Session's history, so the simulator
+agrees with the engine by construction (tests replay a simulated game through ``Session``). Each game
+gets its own ``SeedSequence`` child, so results do not depend on how games are chunked or which
+worker (a process pool, a Dask client's executor) runs them.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, as_completed
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import rules
+from ..bots import GreedyBot, RandomBot
+from ..cards import Content, sample_content
+from ..options import Options
+from ..setup import initial_state
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One simulated game: the Heroes by seat, the winner's seat, its length and each seat's PP after every round."""
+
+    heroes: tuple[str, ...]
+    winner: int
+    rounds: int
+    steps: int
+    pp_by_round: tuple[tuple[int, ...], ...]  # pp_by_round[r][seat]: PP at the end of round r + 1
+    actions: tuple = ()  # (action, outcome) pairs, kept only when asked (for replays)
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """Summary of ``games`` games; every rate and mean comes with its standard error."""
+
+    players: tuple[str, ...]
+    games: int
+    win_rate_by_seat: tuple[tuple[float, float], ...]
+    win_rate_by_hero: dict  # hero id -> (rate, standard error, games played)
+    rounds: tuple[float, float]
+    steps: tuple[float, float]
+    pp_curve: tuple[tuple[tuple[float, float], ...], ...]  # pp_curve[seat][r]: mean PP after round r + 1, and its SE
+    records: tuple[GameRecord, ...]
+
+
+def children_of(seed: np.random.SeedSequence, n: int) -> list[np.random.SeedSequence]:
+    """The first ``n`` children of ``seed``, the same every time (``spawn`` would move on)."""
+    return [np.random.SeedSequence(seed.entropy, spawn_key=tuple(seed.spawn_key) + (k,), pool_size=seed.pool_size)
+            for k in range(n)]
+
+
+def heroes_for(game: int, players: int, content: Content) -> tuple[str, ...]:
+    """Heroes rotate seat by seat from game to game, so each Hero plays each seat equally often."""
+    ids = [h.id for h in content.heroes]
+    return tuple(ids[(game + k) % len(ids)] for k in range(players))
+
+
+def play_game(players: Sequence[str], options: Options, content: Content, seed: np.random.SeedSequence,
+              keep_actions: bool = False, max_steps: int = 50_000) -> GameRecord:
+    """One whole game on the plain rules engine: chance from the first child seed, one bot a seat from the others."""
+    children = children_of(seed, len(players) + 1)
+    rng = np.random.Generator(np.random.PCG64(children[0]))
+    bots = [BOTS[kind](np.random.Generator(np.random.PCG64(c))) for kind, c in zip(players, children[1:])]
+    state = initial_state(options, content)
+    curve, log = [], []
+    rnd = state.round
+    for step in range(max_steps):
+        if state.stage == "over":
+            curve.append(tuple(p.pp for p in state.players))
+            return GameRecord(tuple(p.hero for p in state.players), state.winner, state.round, step, tuple(curve), tuple(log))
+        seat = rules.current_player(state)
+        action = bots[seat].choose(state, rules.legal_actions(state))
+        spec = rules.chance(state, action)
+        outcome = None if spec is None else spec.sample(rng)
+        if keep_actions:
+            log.append((action, outcome))
+        state, _ = rules.apply(state, action, outcome)
+        if state.round != rnd:
+            curve.append(tuple(p.pp for p in state.players))
+            rnd = state.round
+    raise RuntimeError(f"game not finished after {max_steps} steps (seed {seed.entropy}, {seed.spawn_key})")
+
+
+def _options_for(base: Options, game: int, players: Sequence[str], content: Content) -> Options:
+    data = base.to_json()
+    data.update(players=len(players), heroes=list(heroes_for(game, len(players), content)))
+    return Options.from_json(data)
+
+
+def _run_chunk(players, base: Options, content: Content, games: Sequence[int], seeds) -> list[GameRecord]:
+    return [play_game(players, _options_for(base, g, players, content), content, s) for g, s in zip(games, seeds)]
+
+
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    if n == 0:
+        return float("nan"), float("nan")
+    mean = sum(values) / n
+    if n == 1:
+        return mean, float("nan")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def summarize(players: Sequence[str], records: Sequence[GameRecord]) -> SimResult:
+    n = len(players)
+    by_seat = tuple(mean_se([1.0 if r.winner == k else 0.0 for r in records]) for k in range(n))
+    heroes = sorted({h for r in records for h in r.heroes})
+    by_hero = {}
+    for h in heroes:
+        wins = [1.0 if r.heroes[r.winner] == h else 0.0 for r in records if h in r.heroes]
+        by_hero[h] = (*mean_se(wins), len(wins))
+    longest = max((len(r.pp_by_round) for r in records), default=0)
+    curve = []
+    for k in range(n):
+        # a finished game keeps its final PP in the later rounds
+        curve.append(tuple(mean_se([r.pp_by_round[min(i, len(r.pp_by_round) - 1)][k] for r in records])
+                           for i in range(longest)))
+    return SimResult(tuple(players), len(records), by_seat, by_hero, mean_se([r.rounds for r in records]),
+                     mean_se([r.steps for r in records]), tuple(curve), tuple(records))
+
+
+def simulate(players: Sequence[str], n_games: int, seed: int, executor: Executor | None = None,
+             progress: Callable[[int, int], None] | None = None, *, options: Options | None = None,
+             content: Content | None = None, chunk_size: int | None = None) -> SimResult:
+    """Play ``n_games`` whole games with bots and summarize them.
+
+    Args:
+        players: one bot a seat, in turn order: "greedy" or "random" (2-4 seats).
+        n_games: how many games (at most 100,000).
+        seed: root seed; game i uses ``SeedSequence(seed).spawn(n_games)[i]`` (its chance draws and each bot
+            get that child's own children).
+        executor: any ``concurrent.futures.Executor`` (a process pool, ``distributed.Client(...).get_executor()``);
+            None plays here. The results are identical whichever runs them.
+        progress: called as ``progress(games_done, n_games)``.
+        options: rule options (``players`` and ``heroes`` are set per game: Heroes rotate through the seats);
+            the default ends a game after 40 rounds at the latest.
+        content: the cards (the sample content by default).
+        chunk_size: games per submitted task (default: about four tasks per worker, at most 25 games).
+    """
+    players = tuple(players)
+    if not 2 <= len(players) <= 4 or any(p not in BOTS for p in players):
+        raise ValueError(f"players must be 2-4 bots from {sorted(BOTS)}, got {players!r}")
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or not 1 <= n_games <= 100_000:
+        raise ValueError(f"n_games must be a whole number 1-100000, got {n_games!r}")
+    content = content or sample_content()
+    base = options or Options(players=len(players), round_limit=40)
+    seeds = np.random.SeedSequence(seed).spawn(n_games)
+    if chunk_size is None:
+        workers = getattr(executor, "_max_workers", 2) if executor else 1
+        chunk_size = max(1, min(25, math.ceil(n_games / (4 * workers))))
+    chunks = [list(range(i, min(i + chunk_size, n_games))) for i in range(0, n_games, chunk_size)]
+    records: list[GameRecord | None] = [None] * n_games
+    done = 0
+    if executor is None:
+        for g in range(n_games):
+            records[g] = play_game(players, _options_for(base, g, players, content), content, seeds[g])
+            done += 1
+            if progress:
+                progress(done, n_games)
+    else:
+        futures = {executor.submit(_run_chunk, players, base, content, idx, [seeds[i] for i in idx]): idx for idx in chunks}
+        for fut in as_completed(futures):
+            for i, rec in zip(futures[fut], fut.result()):
+                records[i] = rec
+            done += len(futures[fut])
+            if progress:
+                progress(done, n_games)
+    return summarize(players, records)
+
+
+def replay_seed(seed: int, game: int, n_games: int) -> np.random.SeedSequence:
+    """The seed ``simulate(..., n_games, seed)`` gave game ``game`` (to replay it on its own)."""
+    return np.random.SeedSequence(seed).spawn(n_games)[game]

@@ -1,0 +1,126 @@
+"""Reachability against a plain breadth-first search over the engine's own Move actions."""
+from collections import deque
+from dataclasses import replace
+
+import pytest
+
+from explorer.rumble_planet import Move, rules
+from explorer.rumble_planet.odds import reachable
+from explorer.rumble_planet.odds.reach import value_at
+
+from .helpers import at, gear, phase, started
+
+
+def engine_bfs(state):
+    """Every (space, fewest MP, fewest Injuries) by applying legal Move actions; a Teleporter or a knock-out ends a path."""
+    seat = state.active
+    start_hp = state.player(seat).hp
+    best = {state.player(seat).space: (0, 0)}
+    seen = set()
+    queue = deque([state])
+    while queue:
+        s = queue.popleft()
+        for a in [a for a in rules.legal_actions(s) if isinstance(a, Move)]:
+            nxt, _ = rules.apply(s, a)
+            p = nxt.player(seat)
+            if p.knocked_out:
+                continue
+            key = (p.space, nxt.turn.mp, p.hp)
+            if key in seen:
+                continue
+            seen.add(key)
+            spent = rules_mp(state) - nxt.turn.mp
+            cost, inj = best.get(p.space, (99, 99))
+            best[p.space] = (min(cost, spent), min(inj, start_hp - p.hp))
+            if not nxt.pending:
+                queue.append(nxt)
+    return best
+
+
+def rules_mp(state):
+    from explorer.rumble_planet.health import movement_points
+    return movement_points(state, state.active) if state.turn.movement == "ready" else state.turn.mp
+
+
+BOARDS = [
+    {"side": "A", "spaces": {"p0": "E5", "p1": "E7", "p2": "C4"}, "tiles": ()},
+    {"side": "B", "spaces": {"p0": "B2", "p1": "D4", "p2": "H8"}, "tiles": (("C3", "turret"), ("B4", "oil_slick"), ("C2", "drone"))},
+    {"side": "A", "spaces": {"p0": "D9", "p1": "F6", "p2": "A1"}, "tiles": (("E8", "energy_wall"), ("D7", "squirrel"), ("C9", "defensive_field"))},
+]
+
+
+@pytest.mark.parametrize("case", BOARDS)
+def test_reachability_matches_engine_bfs(case):
+    s = started(3, side=case["side"])
+    s = phase(at(s, **case["spaces"]), "action")
+    tiles = dict(s.tiles)
+    tiles.update(dict(case["tiles"]))
+    s = replace(s, tiles=tuple(sorted(tiles.items())))
+    spots = reachable(s)
+    brute = engine_bfs(s)
+    assert len(spots) > 10
+    assert set(spots) == set(brute)
+    for sp, spot in spots.items():
+        assert (spot.mp, spot.injuries) == brute[sp], sp
+        assert spot.teleporter == (sp != s.player(0).space and tiles.get(sp) == "teleporter")
+
+
+def test_fewer_mp_when_equipment_fills_slots_and_a_knock_out_is_not_a_destination():
+    s = phase(at(started(2), p0="E5", p1="A1"), "action")
+    full = s
+    for slot in range(1, 5):
+        full = gear(full, 0, slot, "A07")
+    assert len(reachable(full)) < len(reachable(s))
+    fragile = s.with_player(0, hp=1)
+    fragile = replace(fragile, tiles=tuple(sorted(fragile.tiles + (("E7", "turret"),))))
+    assert not {"E6", "D6", "F6", "D7", "F7", "D8", "E8", "F8"} & set(reachable(fragile))
+
+
+def test_attack_value_per_space_is_the_value_after_moving_there():
+    s = phase(at(started(2), p0="E5", p1="E8"), "action")
+    s = gear(s, 0, 1, "W09")
+    spots = reachable(s)
+    assert spots["E7"].attack.expected_injuries > 0  # the Flag Spear reaches E8 from next to it
+    assert spots["E5"].attack.expected_injuries == 0 or s.player(0).space == "E5"
+    assert spots["E7"].attack == value_at(s, "E7", spots["E7"].injuries)
+
+
+@pytest.mark.parametrize("case", BOARDS)
+def test_a_path_to_every_reachable_space_is_legal_and_costs_the_fewest_mp(case):
+    from explorer.rumble_planet.odds import path_to
+
+    s = started(3, side=case["side"])
+    s = phase(at(s, **case["spaces"]), "action")
+    tiles = dict(s.tiles)
+    tiles.update(dict(case["tiles"]))
+    s = replace(s, tiles=tuple(sorted(tiles.items())))
+    spots = reachable(s, with_attacks=False)
+    budget = rules_mp(s)
+    for goal, spot in spots.items():
+        x = s
+        for step in path_to(s, goal):
+            x, _ = rules.apply(x, Move(step))  # refused if not a legal step
+        assert x.player(0).space == goal
+        if goal != s.player(0).space:
+            assert budget - x.turn.mp == spot.mp
+
+
+def test_the_map_reads_attacks_as_the_engine_lists_them_from_every_space():
+    from explorer.rumble_planet import Attack
+    from explorer.rumble_planet.odds import attack_value
+    from explorer.rumble_planet.odds.fast import options_at
+
+    s = phase(at(started(4), p0="E5", p1="E8", p2="C6", p3="H5"), "action")
+    s = gear(gear(s, 0, 1, "W03"), 0, 2, "W12")  # a Ring weapon and a sniper with Range 4
+    s = gear(s, 1, 1, "A06")
+    s = replace(s, tiles=tuple(sorted(s.tiles + (("F6", "energy_wall"), ("D4", "drone")))))
+    cache: dict = {}
+    spots = reachable(s)
+    for sp, spot in spots.items():
+        moved = s.with_player(0, space=sp, hp=s.player(0).hp - spot.injuries)
+        if sp != s.player(0).space:
+            moved = replace(moved, turn=replace(moved.turn, movement="done"))
+        engine = [a for a in rules.legal_actions(moved) if isinstance(a, Attack)]
+        assert list(options_at(moved, 0, sp, cache)) == engine, sp
+        assert spot.attack == attack_value(moved), sp  # the shared cache changes nothing
+    assert sum(1 for spot in spots.values() if spot.attack.expected_injuries > 0) > 5

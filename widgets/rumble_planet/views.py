@@ -1,0 +1,108 @@
+"""HTML views of a Rumble Planet state: the PP/HP track, equipment boards with the obsolescence track, a legend.
+
+Pure functions of a state (no rules: numbers come from the state and the engine's describing functions).
+"""
+from __future__ import annotations
+
+from html import escape
+
+from explorer.rumble_planet.draw import ALTITUDE_FILL, SEAT_COLOURS, TILE_MARK
+from explorer.rumble_planet.health import altitude, movement_points
+from explorer.rumble_planet.state import SLOTS, State
+
+RP_CSS = """
+<style>
+.rp-app {max-width:100%; box-sizing:border-box; overflow-x:hidden}
+.rp-app .widget-html-content {white-space:normal}
+.rp-seat {display:inline-block; vertical-align:top; border:2px solid #999; border-radius:8px; padding:4px 6px; margin:3px;
+  background:#fffdf6; max-width:330px; min-width:0; box-sizing:border-box; font-size:12px}
+.rp-seat.rp-active {box-shadow:0 0 0 3px #ffd54f}
+.rp-slots {display:flex; gap:3px; margin-top:3px}
+.rp-slot {flex:1 1 0; min-width:0; border:1px dashed #aaa; border-radius:5px; padding:2px; font-size:10px; overflow-wrap:anywhere;
+  background:#fff}
+.rp-slot.rp-filled {border-style:solid; background:#eef6ff}
+.rp-slot.rp-next {border-color:#c62828}
+.rp-track {font-family:monospace; font-size:11px; overflow-x:auto}
+.rp-track td {width:16px; text-align:center; border:1px solid #ddd; padding:0}
+.rp-legend {font-size:11px; line-height:1.5}
+.rp-legend span.rp-sw {display:inline-block; width:12px; height:12px; vertical-align:middle; border:1px solid #777; margin:0 3px}
+.rp-status {min-height:1.2em}
+.rp-side {min-width:0; max-width:460px; flex:1 1 300px}
+.rp-main {flex-wrap:wrap; gap:8px}
+.rp-main > * {min-width:0}
+@media (max-width: 600px) { .rp-seat {max-width:100%; display:block} }
+</style>
+"""
+
+
+def pp_hp_track(state: State) -> str:
+    """The PP/HP track: one row a Hero, the HP cube (H) and PP cube (P) on 0..18; they meet at Level-Up!"""
+    top = state.options.max_hp
+    rows = []
+    for i, p in enumerate(state.players):
+        cells = []
+        for v in range(top + 1):
+            mark = ("H" if p.hp == v else "") + ("P" if min(p.pp, top) == v else "")
+            bg = SEAT_COLOURS[i] if mark else "#fff"
+            cells.append(f'<td style="background:{bg};color:#fff" title="{v}">{mark}</td>')
+        extra = f" (+{p.pp - top} past {top})" if p.pp > top else ""
+        rows.append(f'<tr><th style="color:{SEAT_COLOURS[i]}">{escape(state.name(i).split()[0])}</th>{"".join(cells)}'
+                    f'<td style="border:none;width:auto">&nbsp;{p.hp} HP, {p.pp} PP{extra}</td></tr>')
+    head = "".join(f"<td>{v}</td>" for v in range(top + 1))
+    return (f'<div class="rp-track" title="H: the HP cube, P: the PP cube; when they meet the Heroic Object levels up">'
+            f'<b>PP/HP track</b><table><tr><th></th>{head}</tr>{"".join(rows)}</table></div>')
+
+
+def equipment_board(state: State, seat: int) -> str:
+    """A Hero's board: Heroic Object, the 4 slots of the obsolescence track (slot 4 wears out next), supply."""
+    p = state.player(seat)
+    c = state.content
+    hero = c.hero(p.hero)
+    lvl = hero.levels[p.level - 1]
+    slots = []
+    for i, g in enumerate(p.track, 1):
+        nxt = " rp-next" if i == SLOTS else ""
+        if g is None:
+            slots.append(f'<div class="rp-slot{nxt}" title="slot {i}: empty (+1 MP)">{i}: empty</div>')
+            continue
+        card = c.card(g.main)
+        stat = f"{card.damage} dmg, range {card.range}" if card.kind == "weapon" else f"{card.defense} def, {'/'.join(card.protects)}"
+        extra = (f" + {escape(c.card(g.secondary).name)} (crafted +2)" if g.secondary else "") + (f" +{g.boosts} boost" if g.boosts else "")
+        tip = f"slot {i}: {card.name} ({card.kind}, {stat}){' - worn out at the next obsolescence' if i == SLOTS else ''}"
+        slots.append(f'<div class="rp-slot rp-filled{nxt}" title="{escape(tip)}">{i}: {escape(card.name)}<br>{escape(stat)}{extra}</div>')
+    where = f"{p.space} (alt {altitude(state, p.space)})" if p.space else "knocked out"
+    hand = ", ".join(c.card(x).name for x in p.hand) or "-"
+    active = " rp-active" if seat == state.active and state.stage == "play" else ""
+    return (f'<div class="rp-seat{active} rp-seat-{seat}" style="border-color:{SEAT_COLOURS[seat]}" data-hp="{p.hp}" '
+            f'data-pp="{p.pp}" data-space="{p.space or ""}">'
+            f'<b style="color:{SEAT_COLOURS[seat]}">{escape(hero.name)}</b> at {where}<br>'
+            f'{p.hp} HP, {p.pp} PP, {p.credits} Credits, {p.boosts} Boost, {p.lootboxes} lootbox(es){", golden" if p.golden else ""}, '
+            f'{movement_points(state, seat)} MP<br>'
+            f'<span title="Heroic Object: never wears out">{escape(hero.heroic_name)} (Level {"I" if p.level == 1 else "II"}): '
+            f'{lvl.damage} dmg, range {lvl.range}</span>'
+            f'<div class="rp-slots" title="The obsolescence track: every turn each piece moves one slot right; '
+            f'slot 4 wears out next">{"".join(slots)}</div>'
+            f'<div class="rx-small">hand: {escape(hand)}</div></div>')
+
+
+def boards_html(state: State) -> str:
+    return "".join(equipment_board(state, i) for i in range(len(state.players)))
+
+
+def legend_html() -> str:
+    """What every symbol on the drawn Green means."""
+    alt = "".join(f'<span class="rp-sw" style="background:{c}"></span>altitude {i} ' for i, c in enumerate(ALTITUDE_FILL))
+    tiles = " ".join(f'<b style="color:{col}">{m}</b> {k.replace("_", " ")}' for k, (m, col) in TILE_MARK.items())
+    seats = " ".join(f'<span class="rp-sw" style="background:{c};border-radius:50%"></span>seat {i + 1}'
+                     for i, c in enumerate(SEAT_COLOURS))
+    return (f'<div class="rp-legend"><b>Legend.</b> {alt}<br>Tiles (outlined squares): {tiles}<br>'
+            '<span class="rp-sw" style="background:#8d5524"></span>lootbox (a number: several) '
+            '<span class="rp-sw" style="background:#ffd700;border-radius:50%"></span>golden Lootbox<br>'
+            f'Heroes (circles, first letter of the name): {seats}<br>'
+            'Thick lines: the four regions (northwest, northeast, southeast, southwest) that GPS cards name. '
+            'A dark blue outline: the space you clicked last.<br>'
+            '<span class="rp-sw" style="background:rgb(255,235,120)"></span> to '
+            '<span class="rp-sw" style="background:rgb(255,55,20)"></span> heat map: spaces the active Hero can reach this turn, '
+            'redder = a better attack from there (chance to knock out, else expected Injuries). The small text on a space: '
+            'MP to get there, then "KO 42%" or "~3.5" (expected Injuries); "!2" marks Injuries suffered on the way; '
+            '"TP" a Teleporter (a random relocation follows). Hover a space for details; click it to move there.</div>')
