@@ -226,7 +226,7 @@ def play(g: Game, task, seat: int, act: tuple) -> None:
         g.pay(seat, g.cost_of_card[act[1]])
         p.upgrades += (act[1],)
         p.perks = g.deck.perks(p.upgrades)
-        p.bonus = [p.perks.bonus(r) for r in RESOURCES]
+        p.bonus = [[b for b in (g.deck.perks((cid,)).bonus(r) for cid in p.upgrades) if b] for r in RESOURCES]
         g.copies[act[1]] -= 1
     elif kind == "reinforce":
         g.pay(seat, g.price["reinforcements"])

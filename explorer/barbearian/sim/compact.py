@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement
 import numpy as np
 
 from ..cards import Deck
-from ..economy import feasible, split_tokens
+from ..economy import split_tokens
 from ..options import RESOURCES, Options
 from ..state import BARRACKS
 
@@ -45,7 +45,7 @@ class Seat:
         self.spec = {s: 0 for s in o.specialist_spaces}
         self.upgrades: tuple[str, ...] = ()
         self.perks = perks
-        self.bonus = [perks.bonus(r) for r in RESOURCES]
+        self.bonus: list[list[int]] = [[], [], []]  # each Upgrade card's gather bonus, by resource
         self.trial: str | None = None
         self.req = None
         self.offer: list[str] = []
@@ -146,12 +146,13 @@ class Game:
         values = [p.res[i] for p in self.seats]
         o = self.o
         got = amount
-        if sum(values) + amount > o.token_ones:
-            while got > 0:
-                trial = list(values)
-                trial[seat] += got
-                if feasible(trial, o.token_ones, o.token_threes):
-                    break
+        total = sum(values)
+        if total + amount > o.token_ones:
+            # ``economy.feasible`` in closed form: the 3-value tokens in use are every holder's
+            # value // 3, or all of them when they run short, and 1s make up the rest.
+            own = values[seat]
+            others = sum(v // 3 for v in values) - own // 3
+            while got > 0 and total + got - 3 * min(others + (own + got) // 3, o.token_threes) > o.token_ones:
                 got -= 1
         self.seats[seat].res[i] += got
 
@@ -348,9 +349,8 @@ def gather(g: Game, task) -> None:
                 dice[s] += 1
     for space, i in ECONOMY:
         g.gain(seat, i, dice[space] + p.spec.get(space, 0))
-        if p.bonus[i]:
-            for card_id in p.upgrades:
-                g.gain(seat, i, g.deck.perks((card_id,)).bonus(RESOURCES[i]))
+        for amount in p.bonus[i]:
+            g.gain(seat, i, amount)
     g.push(*[("six", seat)] * sixes)
 
 
