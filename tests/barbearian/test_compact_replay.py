@@ -72,3 +72,10 @@ def test_the_glory_race_is_the_engines(players, bots, extra):
     options, deck = Options(players=players, **extra), sample_deck()
     for seed in games.children_of(np.random.SeedSequence(77), 3):
         assert fast.play_traced(options, deck, bots, seed) == fast.engine_traced(options, deck, bots, seed)
+
+
+def test_the_compact_game_knows_every_option():
+    """A new option is a new rule: until the compact game learns it, simulations use the engine loop."""
+    assert set(Options.__dataclass_fields__) == quick.KNOWN_OPTIONS
+    with_new = type("Options", (), {"__dataclass_fields__": {**Options.__dataclass_fields__, "new_rule": None}})()
+    assert "new_rule" in quick.check_supported(with_new, sample_deck(), ["greedy", "greedy"])
