@@ -32,12 +32,12 @@ CASES = [(name, players, bots) for name in OPTION_SETS for players in (2, 3, 4) 
 
 def replay(options, bots, seed) -> None:
     deck = sample_deck()
-    ref, fast = [], []
+    ref, steps = [], []
     rec = engine_game(options, deck, bots, seed, ref)
-    got = quick.play_game(options, deck, bots, seed, log=fast)
-    for k, (a, b) in enumerate(zip(ref, fast)):
+    got = quick.play_game(options, deck, bots, seed, log=steps)
+    for k, (a, b) in enumerate(zip(ref, steps)):
         assert a == b, f"step {k}: the engine played {a}, the compact game {b}"
-    assert len(ref) == len(fast) and got == rec
+    assert len(ref) == len(steps) and got == rec
 
 
 @pytest.mark.parametrize("name, players, bots", CASES)
