@@ -33,7 +33,20 @@ class Trace:
 
 def play_traced(options: Options, deck: Deck, bots: Sequence, seed: np.random.SeedSequence,
                 max_steps: int = 200_000) -> Trace:
-    """One whole game, exactly as ``games.play_game`` plays it, with its Glory race."""
+    """One whole game, exactly as ``games.play_game`` plays it, with its Glory race (on the compact
+    game of ``quick.py`` when it supports the game, tests/barbearian/test_compact_replay.py)."""
+    from . import quick
+
+    if quick.check_supported(options, deck, bots) is None:
+        glory: list[tuple[int, ...]] = []
+        record = quick.play_game(options, deck, bots, seed, max_steps, glory=glory)
+        return Trace(record, tuple(glory), record.at_limit)
+    return engine_traced(options, deck, bots, seed, max_steps)
+
+
+def engine_traced(options: Options, deck: Deck, bots: Sequence, seed: np.random.SeedSequence,
+                  max_steps: int = 200_000) -> Trace:
+    """``play_traced`` on the engine itself, whatever the bots."""
     return _play(options, deck, bots, seed, max_steps, True)
 
 

@@ -1,9 +1,10 @@
 """Batch simulation of whole games: first-player advantage and game length, with standard errors.
 
-Games run on the rules engine itself (``rules.apply``), without a Session's history, so
-the simulator agrees with the engine by construction; speed comes from skipping the
-per-step bookkeeping and from running chunks of games on an ``Executor``. Each game gets
-its own ``SeedSequence`` child, so results do not depend on how games are chunked or
+``play_game`` runs a game on the rules engine itself (``rules.apply``), without a Session's
+history. ``simulate`` plays the same games faster: on the compact game of ``quick.py`` for the
+bots and options it supports (replayed step by step against the engine in the tests), otherwise on
+the engine loop of ``fast.py``; more speed comes from running chunks of games on an ``Executor``.
+Each game gets its own ``SeedSequence`` child, so results do not depend on how games are chunked or
 which worker runs them.
 """
 from __future__ import annotations
@@ -99,10 +100,20 @@ def children_of(seed: np.random.SeedSequence, n: int) -> list[np.random.SeedSequ
             for k in range(n)]
 
 
-def _run_chunk(options: Options, deck: Deck, bots: Sequence, seeds: Sequence[np.random.SeedSequence]) -> list[GameRecord]:
-    from .fast import play_game as fast_game  # the same games as play_game, faster (tests/lab/test_bb_fast.py)
+def _play_games(options: Options, deck: Deck, bots: Sequence, seeds: Sequence[np.random.SeedSequence]):
+    """The same games as ``play_game``, one by one: on the compact game when it supports them
+    (tests/barbearian/test_compact_replay.py), otherwise on the engine loop (tests/lab/test_bb_fast.py)."""
+    from . import quick
+    from .fast import play_game as fast_game
 
-    return [fast_game(options, deck, bots, s) for s in seeds]
+    if quick.check_supported(options, deck, bots) is None:
+        requirements = quick.requirements_of(deck)
+        return (quick.play_game(options, deck, bots, s, requirements=requirements) for s in seeds)
+    return (fast_game(options, deck, bots, s) for s in seeds)
+
+
+def _run_chunk(options: Options, deck: Deck, bots: Sequence, seeds: Sequence[np.random.SeedSequence]) -> list[GameRecord]:
+    return list(_play_games(options, deck, bots, seeds))
 
 
 def _mean_se(values: list[float]) -> tuple[float, float]:
@@ -169,12 +180,11 @@ def simulate(players: int, bots, n_games: int, seed: int, *, options: Options | 
     records: list[GameRecord | None] = [None] * n_games
     done = 0
     if executor is None:
-        for idx in chunks:
-            for i in idx:
-                records[i] = _run_chunk(base, deck, bots, [seeds[i]])[0]
-                done += 1
-                if progress:
-                    progress(done, n_games)
+        for i, rec in enumerate(_play_games(base, deck, bots, seeds)):
+            records[i] = rec
+            done += 1
+            if progress:
+                progress(done, n_games)
     else:
         futures = {executor.submit(_run_chunk, base, deck, bots, [seeds[i] for i in idx]): idx for idx in chunks}
         for fut in as_completed(futures):

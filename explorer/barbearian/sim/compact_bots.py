@@ -1,0 +1,251 @@
+"""The bots of ``bots.py`` ("random", "greedy") re-expressed on the compact game: the same choice as
+the engine's bot in every situation, read from the compact game instead of a seat's view."""
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from ..planning import economy_plan, fill, to_pairs
+from . import choices, compact
+from .choices import actions, legal_places, space_allows
+from .compact import PASS, READY, Game
+
+
+class Random:
+    """``bots.RandomBot``: uniform among the actions, taking dice back only when nothing else works."""
+
+    def __init__(self, rng: np.random.Generator):
+        self.rng = rng
+
+    def placements(self, g: Game, seat: int) -> tuple:
+        return ()
+
+    def choose(self, g: Game, task, seat: int) -> tuple:
+        forward = None
+        if task[0] == "place":  # the placements while dice are left, else Ready (take-backs only if stuck)
+            p = g.seats[seat]
+            forward = legal_places(p, g.board[seat], p.perks.free_agents) if None in p.placement else [READY]
+        if not forward:
+            acts = actions(g, task, seat)
+            forward = [a for a in acts if a[0] != "takeback"] or acts
+        # a bound of one draws nothing from the generator (``integers(1)`` is always 0)
+        return forward[int(self.rng.integers(len(forward)))] if len(forward) > 1 else forward[0]
+
+
+class Greedy:
+    """``bots.GreedyBot`` re-expressed on the compact game (the same choice in every situation)."""
+
+    def __init__(self, rng: np.random.Generator):
+        self.plan: dict = {}
+        self.queue: tuple | None = None
+        self.plan_round = -1
+
+    def choose(self, g: Game, task, seat: int) -> tuple:
+        name = task[0]
+        if name in ("keep_trials", "keep_trial"):
+            offer = g.seats[seat].offer
+            return ("keep", max(offer, key=lambda c: (g.glory_of[c], -offer.index(c))))
+        if name in ("mercenaries", "fate"):
+            return PASS
+        if name == "place":
+            return self.place(g, seat)
+        if name == "window":
+            return self.window(g, task, seat)
+        acts = actions(g, task, seat)
+        if name == "loot":
+            return next((a for a in acts if a[0] == "steal_glory"), None) or \
+                next((a for a in acts if a[0] == "steal_resources"), acts[0])
+        if name in ("give", "pillage"):
+            res = g.seats[seat].res
+            worth = lambda a: sum(res[compact.RES[r]] for r in a[1])  # noqa: E731
+            return max(acts, key=worth) if name == "give" else min(acts, key=worth)
+        if name == "six":
+            locks = [a for a in acts if a[1] is not None]
+            return min(locks, key=lambda a: a[1] != g.seats[seat].clan) if locks else acts[-1]
+        if name == "build":
+            for kind in ("offering", "reinforce", "upgrade", "specialist"):
+                found = [a for a in acts if a[0] == kind]
+                if found:
+                    if kind == "specialist":
+                        res = g.seats[seat].res
+                        by = {"farm": 0, "forge": 1, "temple": 2}
+                        return min(found, key=lambda a: res[by.get(a[1], 2)])
+                    return found[0]
+            return PASS
+        return acts[0]
+
+    # -- placement ----------------------------------------------------------------------------
+    def place(self, g: Game, seat: int) -> tuple:
+        """``GreedyBot.place``: the first allowed placement the plan still wants, then Ready."""
+        p = g.seats[seat]
+        if self.plan_round != g.round:
+            self.plan_round = g.round
+            self.plan, self.queue = self.planned(g, seat)
+        if self.queue is not None:  # only this seat's own placements happen until it is ready
+            return self.queue[len(p.placement) - p.placement.count(None)]
+        if None not in p.placement:
+            return READY
+        board, free = g.board[seat], p.perks.free_agents
+        step = next_placement(p.faces, p.placement, board, free, self.plan)
+        if step is not None:
+            return step
+        places = legal_places(p, board, free)
+        return places[0] if places else actions(g, ("place",), seat)[0]
+
+    def placements(self, g: Game, seat: int) -> tuple:
+        """The placements ``place`` will choose one by one from here until every die is placed
+        (nothing happens between them: the seat places all its dice before the next seat)."""
+        p = g.seats[seat]
+        if self.plan_round != g.round:
+            self.plan_round = g.round
+            self.plan, self.queue = self.planned(g, seat)
+        if self.queue is None:
+            return ()
+        return self.queue[len(p.placement) - p.placement.count(None):-1]
+
+    def planned(self, g: Game, seat: int) -> tuple[dict, tuple | None]:
+        """The plan as (face, space) counts and the placements it makes in turn, then Ready
+        (None when the plan leaves a die out: then every step looks at the actions)."""
+        p = g.seats[seat]
+        board, free = g.board[seat], p.perks.free_agents
+        # The plan reads the faces only through Counter(faces) (the counts in order of first
+        # appearance) and the Battleground spaces only by their place on the board, so it is
+        # remembered for stand-in names and then given the real ones.
+        counts: dict[int, int] = {}
+        for f in p.faces:
+            counts[f] = counts.get(f, 0) + 1
+        fronts = g.n - 1
+        key = (tuple(counts.items()), fronts, board.index(g.bg[self.target(g, seat)]), free)
+        faces = tuple(p.faces)
+        found = QUEUES.get((faces,) + key[1:])
+        if found is None:
+            plan = PLANS.get(key)
+            spaces = STAND_INS[:fronts] + board[fronts:]
+            if plan is None:
+                if len(PLANS) > 100_000:
+                    PLANS.clear()
+                plan = PLANS[key] = dict(to_pairs(make_plan(list(faces), spaces, free, STAND_INS[key[2]])))
+            if len(QUEUES) > 100_000:
+                QUEUES.clear()
+            found = QUEUES[(faces,) + key[1:]] = (plan, placement_queue(faces, spaces, free, plan))
+        plan, queue = found
+        real = {STAND_INS[k]: board[k] for k in range(fronts)}
+        if queue is not None:
+            return plan, tuple(a if a is READY else ("place", a[1], real.get(a[2], a[2])) for a in queue)
+        return {(f, real.get(s, s)): k for (f, s), k in plan.items()}, None
+
+    @staticmethod
+    def target(g: Game, seat: int) -> int:
+        """``GreedyBot.target``: the most unlocked Glory colours, then the most Glory, then the nearest."""
+        best, top = None, None
+        for i, s in enumerate(g.turn[1:] if g.turn[0] == seat else [t for t in g.turn if t != seat]):
+            q = g.seats[s]
+            rank = (sum(1 for k in q.unlocked.values() if k), q.glory)
+            if top is None or rank > top:  # a tie keeps the nearer seat
+                best, top = s, rank
+        return best
+
+    # -- Brawl ----------------------------------------------------------------------------------
+    def window(self, g: Game, task, seat: int) -> tuple:
+        room = choices.empowerable(g, seat, task) if g.afford(seat, g.price["empower"]) else []
+        if not room:
+            return PASS
+        _, a, b, kind, _, _ = task
+        other = b if seat == a else a
+        if kind == "clash":
+            need = max(0, g.forces[other, seat] + 1 - g.forces[seat, other])
+        else:
+            force, wall = g.forces[a, b], g.barracks_strength(b)
+            if seat == a:
+                need = max(0, wall - force)
+            else:
+                need = max(0, force + 1 - wall) if g.seats[seat].on(compact.BARRACKS) else None
+        return ("empower", room[0]) if need == 1 else PASS
+
+
+def make_plan(faces: list[int], spaces: list[str], free, target: str):
+    """``GreedyBot.plan``: the highest group guards, the economy takes what it can, the rest raids
+    ``target`` (a Battleground space)."""
+    left = Counter(faces)
+    guard = max(left, key=lambda v: (v * left[v], v))
+    fixed = {"barracks_1": [guard] * left[guard]}
+    del left[guard]
+    plan = village_plan(tuple(sorted(f for f in faces if f != guard)), free)
+    for space, fs in plan.items():
+        if space in ("farm", "forge", "temple"):
+            fixed[space] = fs
+            left.subtract(fs)
+    left = +left
+    for v, space in zip(sorted(left, key=lambda v: -v * left[v]), [target, "barracks_2"]):
+        fixed[space] = [v] * left[v]
+        del left[v]
+    return fill(fixed, left, spaces, free, ["barracks_2"]) or economy_plan(list(faces), spaces, free) or {}
+
+
+STAND_INS = [f"battleground:#{k}" for k in range(3)]  # Battleground spaces by their place on a board
+MAKERS = {"random": Random, "greedy": Greedy}
+PLANS: dict[tuple, dict] = {}  # a greedy seat's plan as (face, space) counts, by ``Greedy.planned``'s key
+QUEUES: dict[tuple, tuple] = {}  # the plan and its placements in turn, by the faces in order
+VILLAGE: dict[tuple, dict] = {}
+
+
+def forget_plans() -> None:
+    """Forget the remembered plans (for timings that start cold)."""
+    PLANS.clear()
+    QUEUES.clear()
+    VILLAGE.clear()
+
+
+def village_plan(faces: tuple[int, ...], free) -> dict:
+    """``economy_plan(faces, ["farm", "forge", "temple"], free) or {}``, remembered (read it only).
+    It depends on the faces only as a multiset (it counts them), so ``faces`` come sorted."""
+    key = (faces, free)
+    plan = VILLAGE.get(key)
+    if plan is None:
+        if len(VILLAGE) > 100_000:
+            VILLAGE.clear()
+        plan = VILLAGE[key] = economy_plan(list(faces), ["farm", "forge", "temple"], free) or {}
+    return plan  # a greedy seat's plan and placements by (faces, board, free agents, target)
+
+
+def placement_queue(faces, board, free, plan: dict) -> tuple | None:
+    """Every ``next_placement`` from an empty board until all dice are placed, then Ready (None
+    when that is not simply each die in turn on the first space still wanting its face).
+
+    With a plan for every die, the first die not yet placed is always the first candidate, and
+    its first wanted space is allowed (plans keep to the placement rules, ``planning.group_ok``).
+    """
+    placement: list = [None] * len(faces)
+    todo = dict(plan)
+    queue = []
+    for d, f in enumerate(faces):
+        for s in board:
+            if todo.get((f, s), 0) > 0:
+                break
+        else:
+            return None
+        if not space_allows(faces, placement, f, s, free):
+            return None
+        placement[d] = s
+        todo[f, s] -= 1
+        queue.append(("place", d, s))
+    return tuple(queue) + (READY,)
+
+
+def next_placement(faces, placement, board, free, plan: dict) -> tuple | None:
+    """``GreedyBot.place``'s choice among the placements: the first (one die per face shown, then the
+    spaces in order) that is allowed and still wanted by ``plan``; None if the plan wants none."""
+    todo = dict(plan)
+    for f, s in zip(faces, placement):
+        if s is not None and (f, s) in todo:
+            todo[f, s] -= 1
+    seen: set[int] = set()
+    for d, f in enumerate(faces):
+        if placement[d] is not None or f in seen:
+            continue
+        seen.add(f)
+        for s in board:
+            if todo.get((f, s), 0) > 0 and space_allows(faces, placement, f, s, free):
+                return ("place", d, s)
+    return None
