@@ -17,6 +17,7 @@ from .games import MEAN, PROPORTION, LabGame, Metric, lab_game, lab_games, regis
 from .result import Difference, LabResult, Row
 from .run import Variant, block_seed, compare, sweep
 from .stats import wilson
+from . import new_games  # noqa: E402,F401  (registers Doomrock and Rumble Planet with their simulators)
 
 __all__ = ["MEAN", "PROPORTION", "Difference", "LabGame", "LabResult", "Metric", "Row", "Variant", "block_seed",
            "compare", "lab_game", "lab_games", "register", "sweep", "wilson"]

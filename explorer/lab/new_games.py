@@ -1,0 +1,115 @@
+"""Assault on Doomrock and Rumble Planet in the lab, through their own batch simulators.
+
+Doomrock is co-operative: the party wins or loses together, so its metrics are the party's (win
+rate, rounds, HP left, score), not a seat's. Rumble Planet is a race to prestige among 2-4 seats.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.game import get_game
+from .games import MEAN, PROPORTION, LabGame, Metric, register
+
+# -- Assault on Doomrock ------------------------------------------------------------------------------
+
+
+def _dr_metrics(options) -> list[Metric]:
+    return [
+        Metric("win_rate", "party win rate", PROPORTION, description="battles (or campaigns) the party won"),
+        Metric("rounds", "battle rounds", MEAN, description="battle rounds played, over every battle"),
+        Metric("hp_left", "hit points left (share of the party's maximum)", MEAN),
+        Metric("battles_won", "battles won", MEAN),
+        Metric("score", "score (campaigns)", MEAN, description="the rulebook's Scoring, campaigns only"),
+        Metric("close_win", "won with at most a quarter of the party's HP left", PROPORTION),
+    ]
+
+
+def _dr_check(options, deck, bots) -> None:
+    if bots not in ("greedy", "random"):
+        raise ValueError(f"Doomrock bots are greedy or random (one policy plays the whole party), got {bots!r}")
+    get_game("doomrock-battle").initial_state(options, deck)  # both games share options and content
+
+
+def _dr_columns(kind: str, options, deck, bots, seed, n) -> dict[str, np.ndarray]:
+    from ..doomrock.sim import children_of, play_game
+
+    rows = [play_game(kind, options, deck, bots, s) for s in children_of(seed, n)]
+    share = np.array([r.hp_left / r.hp_max if r.hp_max else 0.0 for r in rows])
+    won = np.array([float(r.won) for r in rows])
+    return {
+        "win_rate": won,
+        "rounds": np.array([float(r.rounds) for r in rows]),
+        "hp_left": share,
+        "battles_won": np.array([float(r.battles_won) for r in rows]),
+        "score": np.array([float(r.score) if kind == "campaign" else np.nan for r in rows]),
+        "close_win": won * (share <= 0.25),
+    }
+
+
+def _dr_battle_block(options, deck, bots, seed, n) -> dict[str, np.ndarray]:
+    """A block of standalone battles (``doomrock.sim.play_game``), each from its own child seed."""
+    return _dr_columns("battle", options, deck, bots, seed, n)
+
+
+def _dr_campaign_block(options, deck, bots, seed, n) -> dict[str, np.ndarray]:
+    """A block of whole campaigns."""
+    return _dr_columns("campaign", options, deck, bots, seed, n)
+
+
+# -- Rumble Planet ------------------------------------------------------------------------------------
+
+
+def _rp_metrics(options) -> list[Metric]:
+    seats = [Metric(f"win_seat_{k}", f"win rate, seat {k + 1}", PROPORTION) for k in range(options.players)]
+    return [
+        Metric("first_player_advantage", "first seat's advantage", PROPORTION, offset=1.0 / options.players,
+               description="seat 1's win rate minus a fair share (1 / players)"),
+        *seats,
+        Metric("rounds", "game length (rounds)", MEAN),
+        Metric("winner_pp", "winner's prestige points", MEAN),
+        Metric("pp_margin", "PP margin (winner minus runner-up)", MEAN),
+    ]
+
+
+def _rp_bots(options, bots) -> list[str]:
+    kinds = [bots] * options.players if isinstance(bots, str) else list(bots)
+    if len(kinds) != options.players or any(k not in ("greedy", "random") for k in kinds):
+        raise ValueError(f"Rumble Planet needs {options.players} bots, each greedy or random, got {bots!r}")
+    return kinds
+
+
+def _rp_check(options, deck, bots) -> None:
+    _rp_bots(options, bots)
+    get_game("rumble-planet").initial_state(options, deck)
+
+
+def _rp_block(options, deck, bots, seed, n) -> dict[str, np.ndarray]:
+    from ..rumble_planet.sim.games import children_of, play_game
+
+    p = options.players
+    cols = {m.key: np.full(n, np.nan) for m in _rp_metrics(options)}
+    for i, s in enumerate(children_of(seed, n)):
+        r = play_game(_rp_bots(options, bots), options, deck, s)
+        for k in range(p):
+            cols[f"win_seat_{k}"][i] = float(r.winner == k)
+        cols["first_player_advantage"][i] = cols["win_seat_0"][i]
+        cols["rounds"][i] = r.rounds
+        end = sorted(r.pp_by_round[-1], reverse=True) if r.pp_by_round else None
+        if end is not None:
+            cols["winner_pp"][i] = r.pp_by_round[-1][r.winner]
+            cols["pp_margin"][i] = end[0] - end[1]
+    return cols
+
+
+register(LabGame(
+    name="doomrock-battle", title="Assault on Doomrock: one battle", bots=("greedy", "random"), default_bots="greedy",
+    lab_defaults={}, block_size=10, metrics=_dr_metrics, play_block=_dr_battle_block, check=_dr_check,
+    primary=("win_rate",)))
+register(LabGame(
+    name="doomrock", title="Assault on Doomrock: the campaign", bots=("greedy", "random"), default_bots="greedy",
+    lab_defaults={}, block_size=4, metrics=_dr_metrics, play_block=_dr_campaign_block, check=_dr_check,
+    primary=("win_rate",)))
+register(LabGame(
+    name="rumble-planet", title="Rumble Planet", bots=("greedy", "random"), default_bots="greedy",
+    lab_defaults={}, block_size=4, metrics=_rp_metrics, play_block=_rp_block, check=_rp_check,
+    primary=("first_player_advantage",)))
