@@ -16,6 +16,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from ...core.seeds import children_of
 from .. import rules
 from ..bots import make_bot
 from ..cards import Deck, sample_deck
@@ -23,7 +24,6 @@ from ..options import Options
 from ..plan import initial_state
 from ..state import CHANCE
 from ..views import view
-
 
 SIM_ROUND_LIMIT = 60
 """The round limit simulations play with unless their options say otherwise (ruling BB-20): the
@@ -92,12 +92,6 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
         if first is None and state.first is not None:
             first = state.first
     raise RuntimeError(f"game not finished after {max_steps} steps (seed {seed.entropy}, {seed.spawn_key})")
-
-
-def children_of(seed: np.random.SeedSequence, n: int) -> list[np.random.SeedSequence]:
-    """The first ``n`` children of ``seed``, the same every time (``spawn`` would move on)."""
-    return [np.random.SeedSequence(seed.entropy, spawn_key=tuple(seed.spawn_key) + (k,), pool_size=seed.pool_size)
-            for k in range(n)]
 
 
 def _play_games(options: Options, deck: Deck, bots: Sequence, seeds: Sequence[np.random.SeedSequence]):

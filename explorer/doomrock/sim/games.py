@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from ...core.seeds import children_of
 from ..bots import GreedyBot, RandomBot
 from ..cards import Deck
 from ..deckfile import sample_deck
@@ -85,12 +86,6 @@ class SimResult:
         for r in self.records:
             parties.setdefault(r.heroes, []).append(r)
         return {p: summarize(self.kind, p, self.encounter, rs) for p, rs in sorted(parties.items())}
-
-
-def children_of(seed: np.random.SeedSequence, n: int) -> list[np.random.SeedSequence]:
-    """The first ``n`` children of ``seed``, the same every time (``spawn`` would move on)."""
-    return [np.random.SeedSequence(seed.entropy, spawn_key=tuple(seed.spawn_key) + (k,), pool_size=seed.pool_size)
-            for k in range(n)]
 
 
 def make_bot(bot, rng: np.random.Generator):

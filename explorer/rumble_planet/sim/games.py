@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...core.seeds import children_of
 from .. import rules
 from ..bots import GreedyBot, RandomBot
 from ..cards import Content, sample_content
@@ -47,12 +48,6 @@ class SimResult:
     steps: tuple[float, float]
     pp_curve: tuple[tuple[tuple[float, float], ...], ...]  # pp_curve[seat][r]: mean PP after round r + 1, and its SE
     records: tuple[GameRecord, ...]
-
-
-def children_of(seed: np.random.SeedSequence, n: int) -> list[np.random.SeedSequence]:
-    """The first ``n`` children of ``seed``, the same every time (``spawn`` would move on)."""
-    return [np.random.SeedSequence(seed.entropy, spawn_key=tuple(seed.spawn_key) + (k,), pool_size=seed.pool_size)
-            for k in range(n)]
 
 
 def heroes_for(game: int, players: int, content: Content) -> tuple[str, ...]:
