@@ -148,3 +148,20 @@ def test_dragonling_stop_value_is_the_engines_best_use_of_the_die():
             else:
                 engine = max(steps_between(s.state, apply(stopped, a)[0]) for a in legal_actions(stopped))
             assert value == pytest.approx(engine), (seed, face)
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_shared_face_marginals_equal_the_plain_expectation_of_every_enemy_goal(seed):
+    # the fast path (one push of the final distribution, read per face) against the dot product with every state's value
+    from explorer.proving_grounds.odds.answers import solver_for
+    from explorer.proving_grounds.odds.goals import stop_values
+
+    state = rolled_session(seed=seed).state
+    roll = [(colour(d), f) for d, f in state.rolled]
+    goals = [board_goal(state, kind, n) for n in range(1, 7) if state.slot(n) for kind in ("hit", "wound")]
+    solver = solver_for([c for c, _ in roll], 4, board_goal(state))
+    policy = solver.optimal_policy()
+    final = solver._final_probabilities(policy, roll, 3)
+    plain = [float(final @ stop_values(solver.layout, g)) for g in goals]
+    assert solver.expectations(goals, roll, policy, 3) == pytest.approx(plain, abs=1e-12)
+    assert any(0 < p < 1 for p in plain)  # a board where the chances are not all trivial

@@ -86,6 +86,35 @@ class FaceAdditiveGoal:
         return total.reshape(-1)
 
 
+def face_marginals(layout: _PoolLayout, probabilities: np.ndarray) -> list[np.ndarray]:
+    """For each face, the distribution of how many dice of each colour show it: shape ``(size_1+1, ...)``.
+
+    Expected values of every face-additive goal follow from these small tables, so one push of the
+    final distribution serves any number of goals (each enemy's hit and wound chances).
+    """
+    marginals = []
+    for f in range(6):
+        mass = probabilities.reshape(layout.shape)
+        for axis, group in enumerate(layout.groups):
+            counts = group.face_counts[f]
+            one_hot = np.zeros((counts.size, int(counts.max()) + 1))
+            one_hot[np.arange(counts.size), counts] = 1.0
+            mass = np.tensordot(mass, one_hot, axes=([axis], [0]))  # the summed axis goes, its counts go last
+            mass = np.moveaxis(mass, -1, axis)
+        marginals.append(mass)
+    return marginals
+
+
+def face_additive_expectation(goal: FaceAdditiveGoal, layout: _PoolLayout, marginals: list[np.ndarray]) -> float:
+    """E[goal] from :func:`face_marginals`: the sum over faces of each face's term times its chance."""
+    tables = goal.face_tables(layout)
+    total = 0.0
+    for f, mass in enumerate(marginals):
+        block = tables[f][tuple(slice(0, n) for n in mass.shape)]
+        total += float(np.sum(block * mass))
+    return total
+
+
 def stop_values(layout: _PoolLayout, goal: Goal) -> np.ndarray:
     """Goal value of every dice state: what stopping now is worth (Step 1: Roll Dice)."""
     if isinstance(goal, FaceAdditiveGoal):

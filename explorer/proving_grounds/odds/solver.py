@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from .goals import FaceAdditiveGoal, goal_cache_key, stop_values
+from .goals import FaceAdditiveGoal, face_additive_expectation, face_marginals, goal_cache_key, stop_values
 from .inputs import (
     COLOURS, FACES, MAX_PARTIAL_STATES, MAX_TABLE_BYTES, Dice, Die, Goal, Policy,
     validate_goal, validate_pool, validate_rerolls, validate_roll,
@@ -325,7 +325,11 @@ class RerollSolver(SolvedTables):
         """
         policy = self.optimal_policy() if policy is None else policy
         probabilities = self._final_probabilities(policy, roll, rerolls_left)
-        return [float(probabilities @ stop_values(self.layout, validate_goal(g))) for g in goals]
+        goals = [validate_goal(g) for g in goals]
+        marginals = (face_marginals(self.layout, probabilities)
+                     if any(isinstance(g, FaceAdditiveGoal) for g in goals) else None)
+        return [face_additive_expectation(g, self.layout, marginals) if isinstance(g, FaceAdditiveGoal)
+                else float(probabilities @ stop_values(self.layout, g)) for g in goals]
 
     def _final_probabilities(
         self, policy: Policy, roll: Iterable[Die] | None, rerolls_left: int | None
