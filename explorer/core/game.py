@@ -86,3 +86,15 @@ def get_game(name: str) -> Game:
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}") from None
     module, attr = target.split(":")
     return getattr(importlib.import_module(module), attr)
+
+
+def game_names() -> list[str]:
+    """Every registered game's name, in registration order."""
+    return list(_REGISTRY)
+
+
+def game_package(name: str) -> str:
+    """The package that holds the game called ``name`` (its bots, odds and simulators live there)."""
+    if name not in _REGISTRY:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(sorted(_REGISTRY))}")
+    return _REGISTRY[name].split(":")[0].rsplit(".", 1)[0]

@@ -12,7 +12,7 @@ import importlib
 
 import numpy as np
 
-from ..core.game import _REGISTRY, get_game
+from ..core.game import game_package, get_game
 from .games import MEAN, PROPORTION, LabGame, Metric
 
 BOT_NAMES = {"random": ("RandomBot", "RandomPlayer"), "greedy": ("GreedyBot", "GreedyPlayer")}
@@ -20,7 +20,7 @@ MAX_STEPS = 100_000
 
 
 def _bots_module(name: str):
-    package = _REGISTRY[name].split(":")[0].rsplit(".", 1)[0]
+    package = game_package(name)
     try:
         return importlib.import_module(package + ".bots")
     except ImportError:

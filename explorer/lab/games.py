@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..core.content import read_deck_file
-from ..core.game import _REGISTRY, get_game
+from ..core.game import game_names, get_game
 
 PROPORTION, MEAN = "proportion", "mean"
 
@@ -240,7 +240,7 @@ def _engine_games() -> None:
     """Registered games without a batch simulator join through their engine and bots."""
     from .engine import engine_lab_game
 
-    for name in _REGISTRY:
+    for name in game_names():
         if name not in GAMES:
             try:
                 found = engine_lab_game(name)
@@ -253,11 +253,12 @@ def _engine_games() -> None:
 def lab_games() -> list[str]:
     """Registered games the lab can play (with a batch simulator, or through their engine and bots)."""
     _engine_games()
-    return [g for g in _REGISTRY if g in GAMES] + [g for g in GAMES if g not in _REGISTRY]
+    registered = game_names()
+    return [g for g in registered if g in GAMES] + [g for g in GAMES if g not in registered]
 
 
 def lab_game(name: str) -> LabGame:
-    if name not in GAMES and name in _REGISTRY:
+    if name not in GAMES and name in game_names():
         _engine_games()
     if name not in GAMES:
         raise ValueError(f"the lab cannot play {name!r} yet; games: {', '.join(lab_games())}")

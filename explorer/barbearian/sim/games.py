@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ...core.seeds import children_of
+from ...core.stats import mean_se
 from .. import rules
 from ..bots import make_bot
 from ..cards import Deck, sample_deck
@@ -110,26 +111,15 @@ def _run_chunk(options: Options, deck: Deck, bots: Sequence, seeds: Sequence[np.
     return list(_play_games(options, deck, bots, seeds))
 
 
-def _mean_se(values: list[float]) -> tuple[float, float]:
-    n = len(values)
-    if n == 0:
-        return float("nan"), float("nan")
-    mean = sum(values) / n
-    if n == 1:
-        return mean, float("nan")
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
 def summarize(players: int, records: Sequence[GameRecord]) -> SimResult:
     n = len(records)
     rates = []
     for k in range(players):
         wins = [1.0 if r.winner is not None and (r.winner - r.first) % players == k else 0.0 for r in records]
-        rates.append(_mean_se(wins))
-    draws = _mean_se([1.0 if r.winner is None else 0.0 for r in records])
-    return SimResult(players, n, tuple(rates), draws, _mean_se([r.rounds for r in records]),
-                     _mean_se([r.steps for r in records]), tuple(records))
+        rates.append(mean_se(wins))
+    draws = mean_se([1.0 if r.winner is None else 0.0 for r in records])
+    return SimResult(players, n, tuple(rates), draws, mean_se([r.rounds for r in records]),
+                     mean_se([r.steps for r in records]), tuple(records))
 
 
 def simulate(players: int, bots, n_games: int, seed: int, *, options: Options | None = None, deck: Deck | None = None,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ...core.seeds import children_of
+from ...core.stats import mean_se
 from ..bots import GreedyBot, RandomBot
 from ..cards import Deck
 from ..deckfile import sample_deck
@@ -145,18 +146,6 @@ def _record(kind: str, state, rounds: int, steps: int) -> GameRecord:
 
 def _run_chunk(kind, options, deck, bot, seeds) -> list[GameRecord]:
     return [play_game(kind, options, deck, bot, s) for s in seeds]
-
-
-def mean_se(values: Sequence[float]) -> tuple[float, float]:
-    """Mean and its standard error (sample standard deviation / sqrt(n))."""
-    n = len(values)
-    if n == 0:
-        return float("nan"), float("nan")
-    mean = sum(values) / n
-    if n == 1:
-        return mean, float("nan")
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(var / n)
 
 
 def summarize(kind: str, heroes: tuple[str, ...], encounter: str | None, records: Sequence[GameRecord]) -> SimResult:

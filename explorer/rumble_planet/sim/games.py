@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...core.seeds import children_of
+from ...core.stats import mean_se
 from .. import rules
 from ..bots import GreedyBot, RandomBot
 from ..cards import Content, sample_content
@@ -90,17 +91,6 @@ def _options_for(base: Options, game: int, players: Sequence[str], content: Cont
 
 def _run_chunk(players, base: Options, content: Content, games: Sequence[int], seeds) -> list[GameRecord]:
     return [play_game(players, _options_for(base, g, players, content), content, s) for g, s in zip(games, seeds)]
-
-
-def mean_se(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    if n == 0:
-        return float("nan"), float("nan")
-    mean = sum(values) / n
-    if n == 1:
-        return mean, float("nan")
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(var / n)
 
 
 def summarize(players: Sequence[str], records: Sequence[GameRecord]) -> SimResult:
