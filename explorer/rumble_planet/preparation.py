@@ -149,7 +149,8 @@ def draw_card(state: State, seat: int, shop: str, card: str, section: str) -> tu
         raise IllegalAction(f"{card} is not in the {shop} shop")
     state = replace(state, **{f"{shop}_shop": _without(pile, card)})
     state = state.with_player(seat, hand=state.player(seat).hand + (card,))
-    return state, ev + [Event(f"{state.name(seat)} draws {state.content.card(card).name} into their hand.", section)]
+    # the log is public and a hand is private (ruling RP-26): the card is named only in the hand itself
+    return state, ev + [Event(f"{state.name(seat)} draws a {shop} card into their hand.", section)]
 
 
 def buy_prestige(state: State) -> tuple[State, list[Event]]:

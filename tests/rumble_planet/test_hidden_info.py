@@ -57,3 +57,27 @@ def test_the_acting_seat_sees_all_it_needs_through_whole_games():
             assert legal_actions(view(s.state, seat)) == legal_actions(s.state)
         s.play(bots[seat].choose(s.state))
     assert s.is_over()
+
+
+def test_the_public_log_never_names_a_card_drawn_into_a_hand():
+    # Ruling RP-26: a hand is private, and the log is read by the whole table.
+    draws = 0
+    for seed in (5, 6, 7):
+        draws += _check_draws_unnamed(seed)
+    assert draws >= 5
+
+
+def _check_draws_unnamed(seed: int) -> int:
+    s = Session("rumble-planet", Options(players=3, round_limit=8), CONTENT, seed=seed)
+    bots = [RandomBot(np.random.default_rng(10 * seed + k)) for k in range(3)]
+    draws = 0
+    while not s.is_over():
+        before, n = s.state, len(s.events)
+        s.play(bots[rules.current_player(s.state)].choose(s.state))
+        for seat, (old, new) in enumerate(zip(before.players, s.state.players)):
+            for card in set(new.hand) - set(old.hand):
+                draws += 1
+                name = CONTENT.card(card).name
+                assert not any(name in e.text for e in s.events[n:]), (name, [e.text for e in s.events[n:]])
+                assert any(f"{s.state.name(seat)} draws a" in e.text for e in s.events[n:])
+    return draws
