@@ -53,6 +53,13 @@ def spaces_shown(app, clan):
     return re.findall(rf'data-clan="{clan}" data-face="\d" data-space="([^"]*)"', app.roll.value)
 
 
+def drawn(app, clan):
+    """The (face, space) of every die drawn on the clan's village board."""
+    village = app.villages.value.split(f'data-clan="{clan}" data-glory=', 1)[1].split('class="bb-village ', 1)[0]
+    return [(int(f), s) for s, f in re.findall(r'class="bb-placed" data-space="([^"]+)"><g class="svg-die "'
+                                                  r' data-face="(\d)"', village)]
+
+
 def run_narration(app):
     while any("bb-next" in b._dom_classes for b in buttons(app.actions)):
         find(app, "bb-next").click()
@@ -102,13 +109,14 @@ def test_placements_stay_hidden_from_the_next_seat_until_the_reveal(app):
     place_button(app, 2, "farm").click()
     assert spaces_shown(app, "blue") == ["barracks_1", "farm", "battleground:red"]  # Blue sees its own
     assert spaces_shown(app, "red") == ["?"] * 3  # whether Red has placed is not shown either
+    assert len(drawn(app, "blue")) == 3 and drawn(app, "red") == []  # Blue's own board only
     find(app, "bb-ready").click()
     for seat_at_screen in (None, red):
         if seat_at_screen is not None:
             find(app, "bb-screen-ready").click()
             assert "bb-private-red" in app.actions.children[0]._dom_classes
         html = page_html(app)
-        assert spaces_shown(app, "blue") == ["?"] * 3
+        assert spaces_shown(app, "blue") == ["?"] * 3 and drawn(app, "blue") == []
         assert "Battleground vs Red" not in html and "battleground:red" not in html and "Barracks 1:" not in html
         assert "Blue reveals" not in html and app.reveal.value == ""
     place_button(app, 3, "farm").click()
@@ -116,7 +124,12 @@ def test_placements_stay_hidden_from_the_next_seat_until_the_reveal(app):
     place_button(app, 4, "temple").click()
     find(app, "bb-ready").click()
     assert "The screens come off (round 1)" in app.reveal.value
-    assert "Battleground vs Red" in app.reveal.value and "Farm" in app.reveal.value
+    # the villages are the one place that shows the placements: each die drawn on its space
+    assert sorted(drawn(app, "blue")) == [(2, "farm"), (4, "barracks_1"), (5, "battleground:red")]
+    assert sorted(drawn(app, "red")) == [(3, "farm"), (3, "farm"), (4, "temple")]
+    assert "Farm" not in app.reveal.value and "Temple" not in app.reveal.value and "svg" not in app.reveal.value
+    assert "Blue</b> sends 1 die (5 in all) against Red" in app.reveal.value  # what no single village totals
+    assert "Red</b> sends nothing" in app.reveal.value
     assert "Blue reveals: 5 on the Battleground against Red" in app.actions.children[0].value  # step 1 of the narration
 
 

@@ -36,7 +36,8 @@ class BarbearianApp(w.VBox):
 
     Plan: each human keeps a Trial card and places dice behind a "screen" panel ("Pass the
     device to Blue: click when ready"); only the seat at the screen sees its own placements
-    and Trial. When everyone is ready the reveal shows every placement, and the Brawl, Gather
+    and Trial. When everyone is ready the screens come off: each village board shows its dice on their
+    spaces (a banner above says so and what each clan sends to the Battleground), and the Brawl, Gather
     and Build resolve one step per "Next" click; Empower, loot and the defender's choice are
     the deciding seat's buttons. Bots play their seats by themselves. With one human seat the
     screen is taken at once (nobody else is looking).
@@ -294,11 +295,14 @@ class BarbearianApp(w.VBox):
         snapshot = self.table.reveal_snapshot()
         self.villages.value = villages_html(self._with_revealed(v, snapshot))
         self.supply.value = supply_html(v)
-        self.reveal.value = reveal_html(snapshot) if snapshot is not None else ""
-        # while the reveal is being narrated, the reveal panel is the roll (the board still shows the screens)
+        forces = "" if self.narrator.active else forces_html(v)
+        # the screens are off: a banner; the villages draw the placements (what each clan sends, unless
+        # the Battleground panel already lists the forces)
+        self.reveal.value = reveal_html(snapshot, sent=not forces) if snapshot is not None else ""
+        # while the reveal is being narrated the villages show the placements (the roll would repeat them)
         hide_roll = self.narrator.active and snapshot is not None and snapshot.round == v.round
         self.roll.value = "" if hide_roll else roll_html(v, f"Round {v.round}: the roll" if v.round else "The roll")
-        self.forces.value = "" if self.narrator.active else forces_html(v)
+        self.forces.value = forces
         for seat, board in self._boards.items():
             if seat != self.table.hot.holder:
                 board.clear()
