@@ -396,3 +396,62 @@ def test_no_widget_keeps_a_placement_once_the_screen_is_covered(app):
     live = [x for k, x in _instances.items() if k not in before and isinstance(x, w.Button)]
     assert any("bb-takeback" in b._dom_classes for b in buttons(app.actions)) is False
     assert not any("Battleground vs Red" in b.description for b in live if "bb-takeback" in b._dom_classes)
+
+
+def play_to_the_build(blue_plan, red_plan):
+    """Round 1 of SEED with the given (face, space) placements, narrated to the end."""
+    app = BarbearianApp(players=2, seats=["human", "human"], seed=SEED)
+    keep_trials_and_roll(app)
+    for seat, plan in ((1, blue_plan), (0, red_plan)):
+        assert app.take_screen(seat)
+        for face, space in plan:
+            assert app.place(seat, face, space), app.status.value
+        find(app, "bb-ready").click()
+    run_narration(app)
+    return app
+
+
+SKIPPED = "had nothing in the Marketplace they could afford, so their Build turn passed by itself."
+FARMS = ((4, "forge"), (5, "barracks_1"), (2, "farm"))  # Blue gathers 1 Honey and 1 Ore: enough for an Upgrade
+RED_FARMS = ((3, "farm"), (3, "farm"), (4, "forge"))  # Red: 2 Honey, 1 Ore
+WALLS = ((3, "barracks_1"), (3, "barracks_1"), (4, "barracks_2"))  # Red gathers nothing
+
+
+def skipped_note(app):
+    found = re.findall(r"Build Phase: (.*?) " + re.escape(SKIPPED), app.status.value)
+    return found[0] if found else None
+
+
+def test_a_build_turn_nobody_could_use_passes_with_a_note_naming_that_seat():
+    app = play_to_the_build(FARMS, WALLS)  # Blue (first) can buy; Red has nothing
+    state = app.table.state
+    assert (state.phase, state.round, app.table.waiting()) == ("build", 1, [1])
+    assert state.players[0].resources == (0, 0, 0)
+    assert any(b.description.startswith("Buy") for b in buttons(app.actions))  # Blue may afford something
+    assert skipped_note(app) is None and "Build Phase" not in app.status.value  # Blue's turn is asked, not skipped
+    find(app, "bb-pass").click()  # Blue passes; Red's Build turn passes by itself
+    assert app.table.state.round == 2
+    assert skipped_note(app) == "Red"
+
+    app = play_to_the_build(((4, "barracks_1"), (5, "barracks_2"), (2, "temple")), RED_FARMS)  # Blue: 1 Faith
+    assert app.table.state.phase == "build" and app.table.waiting() == [0]  # Blue's turn passed: Red decides
+    assert skipped_note(app) == "Blue"
+
+
+def test_no_note_when_every_seat_could_buy():
+    app = play_to_the_build(FARMS, RED_FARMS)
+    for seat in (1, 0):
+        assert app.table.state.phase == "build" and app.table.waiting() == [seat]
+        assert "Build Phase" not in app.status.value
+        find(app, "bb-pass").click()
+    assert app.table.state.round == 2 and "Build Phase" not in app.status.value
+
+
+def test_a_purchase_that_ends_the_build_names_the_seats_skipped_after_it():
+    app = play_to_the_build(FARMS, WALLS)
+    find(app, "bb-action", text="Buy").click()  # Blue spends its Honey and Ore
+    assert "Something went wrong" not in app.status.value
+    while app.table.state.phase == "build" and app.table.waiting() == [1]:
+        assert skipped_note(app) is None  # Blue still buying: nobody skipped yet
+        find(app, "bb-pass").click()
+    assert app.table.state.round == 2 and skipped_note(app) == "Red"

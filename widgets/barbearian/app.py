@@ -194,18 +194,24 @@ class BarbearianApp(w.VBox):
 
     def _skipped_builds(self, before) -> str:
         """Say whose Build turn passed by itself during this click: the engine skips a turn in which
-        the only choice is to pass (nothing in the Marketplace is affordable)."""
+        the only choice is to pass (nothing in the Marketplace is affordable). The click may start
+        before the Build Phase (the last Ready) or in it (a seat's Pass or last purchase)."""
         t, now = self.table, self.table.state
-        if before.phase == "build" or before.round == 0 or not (now.round > before.round or now.phase == "build"):
+        building_now = now.phase == "build" and now.round == before.round
+        if before.round == 0 or not (now.round > before.round or building_now):
             return ""
         steps = t.session.steps
         start = next((i for i in range(len(steps) - 1, -1, -1) if steps[i].state is before), None)
         if start is None:
             return ""
-        asked = {st.state.task[1] for st in steps[start:] if st.state.phase == "build" and st.state.round == before.round}
+        asked = {st.state.task[1] for st in steps[start + 1:] if st.state.phase == "build" and st.state.round == before.round}
         order = before.turn_order()
-        done = order[: order.index(now.task[1])] if now.phase == "build" and now.round == before.round else order
-        skipped = [now.name(s) for s in done if t.is_human(s) and s not in asked]
+        if before.phase == "build":  # the turns after the seat that clicked
+            order = order[order.index(before.task[1]) + 1:]
+        if building_now and now.task[1] not in order:  # the same seat goes on buying
+            return ""
+        turns = order[: order.index(now.task[1])] if building_now else order
+        skipped = [now.name(s) for s in turns if t.is_human(s) and s not in asked]
         if not skipped:
             return ""
         return (f'<span class="rx-small bb-skipped-build">Build Phase: {escape(", ".join(skipped))} had nothing in the '
