@@ -455,3 +455,27 @@ def test_a_purchase_that_ends_the_build_names_the_seats_skipped_after_it():
         assert skipped_note(app) is None  # Blue still buying: nobody skipped yet
         find(app, "bb-pass").click()
     assert app.table.state.round == 2 and skipped_note(app) == "Red"
+
+
+def test_clicking_does_not_pile_up_widgets():
+    """Every click replaces the action panel: the widgets it replaces are closed (the page drops their views),
+    so the number of live widgets stays the same however long the game goes on."""
+    import random
+
+    from ipywidgets.widgets.widget import _instances  # every widget not closed (the page holds a model of each)
+
+    app = BarbearianApp(players=2, seats=["human", "human"], seed=SEED)
+    play_round_one(app)  # both placement boards exist from here on
+    rng, counts = random.Random(1), []
+    for _ in range(80):
+        choices = [b for b in buttons(app.actions) if not {"bb-illegal", "bb-cover"} & set(b._dom_classes)]
+        rng.choice(choices).click()
+        assert "Something went wrong" not in app.status.value
+        counts.append(len(_instances))
+    assert app.table.state.round >= 3  # the clicks went through whole rounds
+    assert max(counts[40:]) <= max(counts[:40]) + 10, (counts[0], counts[39], counts[-1])
+    for _ in range(3):  # a new game closes the old game's boards and panels
+        app.new_game(2, ("human", "human"), SEED)
+        play_round_one(app)
+        counts.append(len(_instances))
+    assert max(counts[-3:]) <= max(counts[:40]) + 10, counts[-3:]
