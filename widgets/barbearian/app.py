@@ -27,9 +27,11 @@ from .narration import Narrator
 from .odds_view import raid_odds
 from .panels import PlacementBoard, TrialChoice, action_buttons, button
 from .table import Table, check_seats
-from .views import BB_CSS, forces_html, header_html, reveal_html, roll_html, setup_html, supply_html, villages_html
+from .views import BB_CSS, forces_html, header_html, reveal_html, roll_html, setup_html, supply_html
+from .villages import Villages
 
 log = logging.getLogger(__name__)
+ODDS_CACHE = 32  # raid odds kept (a few states, each seen by the public and by the seat at the screen)
 
 
 class BarbearianApp(w.VBox):
@@ -69,7 +71,7 @@ class BarbearianApp(w.VBox):
         self.roll = self._html("bb-dice-box")
         self.reveal = self._html("bb-reveal-box")
         self.forces = self._html("bb-forces-box")
-        self.villages = self._html("bb-villages-box")
+        self.villages = Villages()
         self.supply = self._html("bb-supply-box")
         self.event_log = EventLog()
         self.save_link = self._html("bb-save-link")
@@ -83,6 +85,10 @@ class BarbearianApp(w.VBox):
         self._cache_table = None  # the table the boards and panels were made for
         self._decision = None  # (what it shows, the widgets): the deciding seat's buttons, kept while shown
         self._make_fixed_panels()
+        self._odds_cache: dict = {}  # (id of the state, viewer, seat) -> (state, odds): see _show_odds
+        self._odds_shown = None
+        self._supply_state = None  # the state the supply panel shows
+        self._log_shown: list = []
         self.table = Table(players, seats, seed)
         self.table.start()
         self._settle()
@@ -281,9 +287,13 @@ class BarbearianApp(w.VBox):
 
     def shown_state(self):
         """The state the page shows: the seat at the screen's view, or the public one."""
+        return view(*self._shown())
+
+    def _shown(self) -> tuple:
+        """(state, viewer): the full state the page shows and the seat whose view it is (None: public)."""
         if self.narrator.active:
-            return view(self.narrator.before, None)
-        return view(self.table.state, self.table.hot.holder)
+            return self.narrator.before, None
+        return self.table.state, self.table.hot.holder
 
     @staticmethod
     def _with_revealed(v, snapshot):
@@ -297,11 +307,14 @@ class BarbearianApp(w.VBox):
 
     def refresh(self) -> None:
         self._forget_old_table()
-        v = self.shown_state()
+        base, viewer = self._shown()
+        v = view(base, viewer)
         self.header.value = header_html(v, self._turn_note(), self.narrator.step_title())
         snapshot = self.table.reveal_snapshot()
-        self.villages.value = villages_html(self._with_revealed(v, snapshot))
-        self.supply.value = supply_html(v)
+        self.villages.show(self._with_revealed(v, snapshot))  # only the villages that changed are drawn again
+        if base is not self._supply_state:  # the supply is public: the same state shows the same supply
+            self._supply_state = base
+            self.supply.value = supply_html(v)
         forces = "" if self.narrator.active else forces_html(v)
         # the screens are off: a banner; the villages draw the placements (what each clan sends, unless
         # the Battleground panel already lists the forces)
@@ -322,8 +335,10 @@ class BarbearianApp(w.VBox):
         self.save_link.value = ""  # a link made earlier would hold an old game's secrets
         events = self.table.session.events
         shown = events[: len(events) - self.narrator.hidden_events][-self.event_log.limit:]
-        self.event_log.show(shown)  # the log puts the newest first
-        self._show_odds(v)
+        if len(shown) != len(self._log_shown) or any(a is not b for a, b in zip(shown, self._log_shown)):
+            self._log_shown = shown
+            self.event_log.show(shown)  # the log puts the newest first
+        self._show_odds(v, base, viewer)
 
     def _turn_note(self) -> str:
         t = self.table
@@ -445,7 +460,19 @@ class BarbearianApp(w.VBox):
             self._panels[key] = (panel, title, body)
         return self._panels[key]
 
-    def _show_odds(self, v) -> None:
-        odds = raid_odds(v, self._focus_seat())
+    def _show_odds(self, v, base, viewer) -> None:
+        """The focus seat's raid odds for ``v`` (``view(base, viewer)``), worked out once per (state,
+        viewer, seat): states are immutable, so showing and hiding a screen reuses the numbers."""
+        seat = self._focus_seat()
+        key = (id(base), viewer, seat)
+        entry = self._odds_cache.get(key)
+        if entry is None or entry[0] is not base:  # the state is held, so its id is not reused meanwhile
+            if len(self._odds_cache) >= ODDS_CACHE:
+                self._odds_cache.pop(next(iter(self._odds_cache)))
+            entry = self._odds_cache[key] = (base, raid_odds(v, seat))
+        odds = entry[1]
+        if odds is self._odds_shown:
+            return
+        self._odds_shown = odds
         self.odds_chart.update(odds.labels, odds.values, title=odds.title)
         self.odds_note.value = f'<span class="rx-small">{escape(odds.note)}</span>'
