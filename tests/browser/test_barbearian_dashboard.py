@@ -39,6 +39,13 @@ def place(page, clan, plan):
     page.locator(".bb-ready").click()
 
 
+def drawn(page, clan):
+    """(face, space) of every die drawn on the clan's village board, sorted."""
+    dice = page.locator(f".bb-village-{clan} .bb-placed").evaluate_all(
+        "els => els.map(e => [+e.querySelector('.svg-die').dataset.face, e.dataset.space])")
+    return sorted(tuple(d) for d in dice)
+
+
 def village(page, clan):
     data = page.locator(f".bb-village-{clan}").evaluate("e => ({glory: +e.dataset.glory, resources: e.dataset.resources})")
     return data["glory"], tuple(int(v) for v in data["resources"].split(","))
@@ -91,14 +98,19 @@ def test_a_hot_seat_round_with_a_raid(page, voila_server, artifacts, requests_se
     for red_at_screen in (False, True):  # covered screen, then Red behind it: Blue's placement is nowhere
         if red_at_screen:
             take_screen(page, "red")
-        assert spaces(page, "blue") == ["?", "?", "?"]
+        assert spaces(page, "blue") == ["?", "?", "?"] and drawn(page, "blue") == []
         dom = page.content()
         assert "battleground:red" not in dom and "Battleground vs Red" not in dom and "Blue reveals" not in dom
         assert "The screens come off" not in page.locator(".bb-app").inner_text()
     place(page, "red", RED_PLAN)
 
     page.wait_for_selector(".bb-reveal >> text=The screens come off (round 1)", timeout=15_000)
-    assert "Battleground vs Red" in page.locator(".bb-reveal").inner_text()
+    # the village boards are the one display of the placements; the banner says so and totals the raids
+    assert drawn(page, "blue") == sorted((face, space) for face, _, space in BLUE_PLAN)
+    assert drawn(page, "red") == sorted((face, space) for face, _, space in RED_PLAN)
+    banner = page.locator(".bb-reveal").inner_text()
+    assert "each village below now shows its dice" in banner and "Farm" not in banner and "Forge" not in banner
+    assert "Blue sends 1 die (5 in all) against Red" in banner
     before = village(page, "red"), village(page, "blue")
     assert "Resolving step 1 of 2" in page.locator(".bb-header").inner_text()
     page.screenshot(path=str(artifacts / "barbearian_1366_reveal.png"))

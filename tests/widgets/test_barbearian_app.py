@@ -53,6 +53,13 @@ def spaces_shown(app, clan):
     return re.findall(rf'data-clan="{clan}" data-face="\d" data-space="([^"]*)"', app.roll.value)
 
 
+def drawn(app, clan):
+    """The (face, space) of every die drawn on the clan's village board."""
+    village = app.villages.value.split(f'data-clan="{clan}" data-glory=', 1)[1].split('class="bb-village ', 1)[0]
+    return [(int(f), s) for s, f in re.findall(r'class="bb-placed" data-space="([^"]+)"><g class="svg-die "'
+                                                  r' data-face="(\d)"', village)]
+
+
 def run_narration(app):
     while any("bb-next" in b._dom_classes for b in buttons(app.actions)):
         find(app, "bb-next").click()
@@ -102,13 +109,14 @@ def test_placements_stay_hidden_from_the_next_seat_until_the_reveal(app):
     place_button(app, 2, "farm").click()
     assert spaces_shown(app, "blue") == ["barracks_1", "farm", "battleground:red"]  # Blue sees its own
     assert spaces_shown(app, "red") == ["?"] * 3  # whether Red has placed is not shown either
+    assert len(drawn(app, "blue")) == 3 and drawn(app, "red") == []  # Blue's own board only
     find(app, "bb-ready").click()
     for seat_at_screen in (None, red):
         if seat_at_screen is not None:
             find(app, "bb-screen-ready").click()
             assert "bb-private-red" in app.actions.children[0]._dom_classes
         html = page_html(app)
-        assert spaces_shown(app, "blue") == ["?"] * 3
+        assert spaces_shown(app, "blue") == ["?"] * 3 and drawn(app, "blue") == []
         assert "Battleground vs Red" not in html and "battleground:red" not in html and "Barracks 1:" not in html
         assert "Blue reveals" not in html and app.reveal.value == ""
     place_button(app, 3, "farm").click()
@@ -116,7 +124,12 @@ def test_placements_stay_hidden_from_the_next_seat_until_the_reveal(app):
     place_button(app, 4, "temple").click()
     find(app, "bb-ready").click()
     assert "The screens come off (round 1)" in app.reveal.value
-    assert "Battleground vs Red" in app.reveal.value and "Farm" in app.reveal.value
+    # the villages are the one place that shows the placements: each die drawn on its space
+    assert sorted(drawn(app, "blue")) == [(2, "farm"), (4, "barracks_1"), (5, "battleground:red")]
+    assert sorted(drawn(app, "red")) == [(3, "farm"), (3, "farm"), (4, "temple")]
+    assert "Farm" not in app.reveal.value and "Temple" not in app.reveal.value and "svg" not in app.reveal.value
+    assert "Blue</b> sends 1 die (5 in all) against Red" in app.reveal.value  # what no single village totals
+    assert "Red</b> sends nothing" in app.reveal.value
     assert "Blue reveals: 5 on the Battleground against Red" in app.actions.children[0].value  # step 1 of the narration
 
 
@@ -383,3 +396,86 @@ def test_no_widget_keeps_a_placement_once_the_screen_is_covered(app):
     live = [x for k, x in _instances.items() if k not in before and isinstance(x, w.Button)]
     assert any("bb-takeback" in b._dom_classes for b in buttons(app.actions)) is False
     assert not any("Battleground vs Red" in b.description for b in live if "bb-takeback" in b._dom_classes)
+
+
+def play_to_the_build(blue_plan, red_plan):
+    """Round 1 of SEED with the given (face, space) placements, narrated to the end."""
+    app = BarbearianApp(players=2, seats=["human", "human"], seed=SEED)
+    keep_trials_and_roll(app)
+    for seat, plan in ((1, blue_plan), (0, red_plan)):
+        assert app.take_screen(seat)
+        for face, space in plan:
+            assert app.place(seat, face, space), app.status.value
+        find(app, "bb-ready").click()
+    run_narration(app)
+    return app
+
+
+SKIPPED = "had nothing in the Marketplace they could afford, so their Build turn passed by itself."
+FARMS = ((4, "forge"), (5, "barracks_1"), (2, "farm"))  # Blue gathers 1 Honey and 1 Ore: enough for an Upgrade
+RED_FARMS = ((3, "farm"), (3, "farm"), (4, "forge"))  # Red: 2 Honey, 1 Ore
+WALLS = ((3, "barracks_1"), (3, "barracks_1"), (4, "barracks_2"))  # Red gathers nothing
+
+
+def skipped_note(app):
+    found = re.findall(r"Build Phase: (.*?) " + re.escape(SKIPPED), app.status.value)
+    return found[0] if found else None
+
+
+def test_a_build_turn_nobody_could_use_passes_with_a_note_naming_that_seat():
+    app = play_to_the_build(FARMS, WALLS)  # Blue (first) can buy; Red has nothing
+    state = app.table.state
+    assert (state.phase, state.round, app.table.waiting()) == ("build", 1, [1])
+    assert state.players[0].resources == (0, 0, 0)
+    assert any(b.description.startswith("Buy") for b in buttons(app.actions))  # Blue may afford something
+    assert skipped_note(app) is None and "Build Phase" not in app.status.value  # Blue's turn is asked, not skipped
+    find(app, "bb-pass").click()  # Blue passes; Red's Build turn passes by itself
+    assert app.table.state.round == 2
+    assert skipped_note(app) == "Red"
+
+    app = play_to_the_build(((4, "barracks_1"), (5, "barracks_2"), (2, "temple")), RED_FARMS)  # Blue: 1 Faith
+    assert app.table.state.phase == "build" and app.table.waiting() == [0]  # Blue's turn passed: Red decides
+    assert skipped_note(app) == "Blue"
+
+
+def test_no_note_when_every_seat_could_buy():
+    app = play_to_the_build(FARMS, RED_FARMS)
+    for seat in (1, 0):
+        assert app.table.state.phase == "build" and app.table.waiting() == [seat]
+        assert "Build Phase" not in app.status.value
+        find(app, "bb-pass").click()
+    assert app.table.state.round == 2 and "Build Phase" not in app.status.value
+
+
+def test_a_purchase_that_ends_the_build_names_the_seats_skipped_after_it():
+    app = play_to_the_build(FARMS, WALLS)
+    find(app, "bb-action", text="Buy").click()  # Blue spends its Honey and Ore
+    assert "Something went wrong" not in app.status.value
+    while app.table.state.phase == "build" and app.table.waiting() == [1]:
+        assert skipped_note(app) is None  # Blue still buying: nobody skipped yet
+        find(app, "bb-pass").click()
+    assert app.table.state.round == 2 and skipped_note(app) == "Red"
+
+
+def test_clicking_does_not_pile_up_widgets():
+    """Every click replaces the action panel: the widgets it replaces are closed (the page drops their views),
+    so the number of live widgets stays the same however long the game goes on."""
+    import random
+
+    from ipywidgets.widgets.widget import _instances  # every widget not closed (the page holds a model of each)
+
+    app = BarbearianApp(players=2, seats=["human", "human"], seed=SEED)
+    play_round_one(app)  # both placement boards exist from here on
+    rng, counts = random.Random(1), []
+    for _ in range(80):
+        choices = [b for b in buttons(app.actions) if not {"bb-illegal", "bb-cover"} & set(b._dom_classes)]
+        rng.choice(choices).click()
+        assert "Something went wrong" not in app.status.value
+        counts.append(len(_instances))
+    assert app.table.state.round >= 3  # the clicks went through whole rounds
+    assert max(counts[40:]) <= max(counts[:40]) + 10, (counts[0], counts[39], counts[-1])
+    for _ in range(3):  # a new game closes the old game's boards and panels
+        app.new_game(2, ("human", "human"), SEED)
+        play_round_one(app)
+        counts.append(len(_instances))
+    assert max(counts[-3:]) <= max(counts[:40]) + 10, counts[-3:]

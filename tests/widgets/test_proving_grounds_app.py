@@ -249,3 +249,21 @@ def test_uploads_of_another_game_or_over_the_cap_are_refused_and_change_nothing(
         assert "Could not load" in app.files.message.value and "Traceback" not in app.files.message.value
     assert app.session.state is state and app.session.cursor == cursor
     assert "save-link" in app.save_link._dom_classes and "download=" in app.save_link.value  # one click saves
+
+
+def test_clicking_does_not_pile_up_widgets():
+    """The action buttons a click replaces are closed: the number of live widgets does not grow with the clicks."""
+    import random
+
+    from ipywidgets.widgets.widget import _instances  # every widget not closed (the page holds a model of each)
+
+    app = ProvingGroundsApp(seed=3, mode="study", threaded=False)
+    rng, counts = random.Random(2), []
+    for _ in range(80):
+        if app.session.is_over():
+            app.new_game()
+        else:
+            clickable = list(app.actions.children) + list(tray_reroll_buttons(app).values())
+            rng.choice(clickable).click()
+        counts.append(len(_instances))
+    assert max(counts[40:]) <= max(counts[:40]) + 5, (counts[0], counts[39], counts[-1])

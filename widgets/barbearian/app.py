@@ -15,20 +15,23 @@ import ipywidgets as w
 from explorer.barbearian import RollDice, rules, view
 from explorer.core import IllegalAction, Session
 
+from ..closing import close_tree, replace_children
 from ..files import FilePicker, check_game, save_link_html
 from ..log import EventLog
 from ..odds import OddsChart
 from ..theme import CSS
 from .controls import NewGameControls
 from .history import GuardedHistoryBar
-from .labels import phase_label
+from .labels import describe_action, phase_label
 from .narration import Narrator
 from .odds_view import raid_odds
-from .panels import PlacementBoard, action_buttons, button, trial_choice
+from .panels import PlacementBoard, TrialChoice, action_buttons, button
 from .table import Table, check_seats
-from .views import BB_CSS, forces_html, header_html, reveal_html, roll_html, setup_html, supply_html, villages_html
+from .views import BB_CSS, forces_html, header_html, reveal_html, roll_html, setup_html, supply_html
+from .villages import Villages
 
 log = logging.getLogger(__name__)
+ODDS_CACHE = 32  # raid odds kept (a few states, each seen by the public and by the seat at the screen)
 
 
 class BarbearianApp(w.VBox):
@@ -36,7 +39,8 @@ class BarbearianApp(w.VBox):
 
     Plan: each human keeps a Trial card and places dice behind a "screen" panel ("Pass the
     device to Blue: click when ready"); only the seat at the screen sees its own placements
-    and Trial. When everyone is ready the reveal shows every placement, and the Brawl, Gather
+    and Trial. When everyone is ready the screens come off: each village board shows its dice on their
+    spaces (a banner above says so and what each clan sends to the Battleground), and the Brawl, Gather
     and Build resolve one step per "Next" click; Empower, loot and the defender's choice are
     the deciding seat's buttons. Bots play their seats by themselves. With one human seat the
     screen is taken at once (nobody else is looking).
@@ -67,7 +71,7 @@ class BarbearianApp(w.VBox):
         self.roll = self._html("bb-dice-box")
         self.reveal = self._html("bb-reveal-box")
         self.forces = self._html("bb-forces-box")
-        self.villages = self._html("bb-villages-box")
+        self.villages = Villages()
         self.supply = self._html("bb-supply-box")
         self.event_log = EventLog()
         self.save_link = self._html("bb-save-link")
@@ -77,9 +81,14 @@ class BarbearianApp(w.VBox):
         self.narrator = Narrator()
         self.bots_paused = False
         self._boards: dict[int, PlacementBoard] = {}
-        self._boards_table = None
         self._panels: dict[tuple, object] = {}
-        self._panels_table = None
+        self._cache_table = None  # the table the boards and panels were made for
+        self._decision = None  # (what it shows, the widgets): the deciding seat's buttons, kept while shown
+        self._make_fixed_panels()
+        self._odds_cache: dict = {}  # (id of the state, viewer, seat) -> (state, odds): see _show_odds
+        self._odds_shown = None
+        self._supply_state = None  # the state the supply panel shows
+        self._log_shown: list = []
         self.table = Table(players, seats, seed)
         self.table.start()
         self._settle()
@@ -185,26 +194,30 @@ class BarbearianApp(w.VBox):
 
     def _board(self, v, seat: int) -> PlacementBoard:
         """The seat's placement board, made once per game (the spaces depend on the seating only)."""
-        if self._boards_table is not self.table:  # a new game or a loaded one: new boards
-            self._boards_table, self._boards = self.table, {}
         if seat not in self._boards:
             self._boards[seat] = PlacementBoard(v, seat, lambda face, space: self.place(seat, face, space))
         return self._boards[seat]
 
     def _skipped_builds(self, before) -> str:
         """Say whose Build turn passed by itself during this click: the engine skips a turn in which
-        the only choice is to pass (nothing in the Marketplace is affordable)."""
+        the only choice is to pass (nothing in the Marketplace is affordable). The click may start
+        before the Build Phase (the last Ready) or in it (a seat's Pass or last purchase)."""
         t, now = self.table, self.table.state
-        if before.phase == "build" or before.round == 0 or not (now.round > before.round or now.phase == "build"):
+        building_now = now.phase == "build" and now.round == before.round
+        if before.round == 0 or not (now.round > before.round or building_now):
             return ""
         steps = t.session.steps
         start = next((i for i in range(len(steps) - 1, -1, -1) if steps[i].state is before), None)
         if start is None:
             return ""
-        asked = {st.state.task[1] for st in steps[start:] if st.state.phase == "build" and st.state.round == before.round}
+        asked = {st.state.task[1] for st in steps[start + 1:] if st.state.phase == "build" and st.state.round == before.round}
         order = before.turn_order()
-        done = order[: order.index(now.task[1])] if now.phase == "build" and now.round == before.round else order
-        skipped = [now.name(s) for s in done if t.is_human(s) and s not in asked]
+        if before.phase == "build":  # the turns after the seat that clicked
+            order = order[order.index(before.task[1]) + 1:]
+        if building_now and now.task[1] not in order:  # the same seat goes on buying
+            return ""
+        turns = order[: order.index(now.task[1])] if building_now else order
+        skipped = [now.name(s) for s in turns if t.is_human(s) and s not in asked]
         if not skipped:
             return ""
         return (f'<span class="rx-small bb-skipped-build">Build Phase: {escape(", ".join(skipped))} had nothing in the '
@@ -274,9 +287,13 @@ class BarbearianApp(w.VBox):
 
     def shown_state(self):
         """The state the page shows: the seat at the screen's view, or the public one."""
+        return view(*self._shown())
+
+    def _shown(self) -> tuple:
+        """(state, viewer): the full state the page shows and the seat whose view it is (None: public)."""
         if self.narrator.active:
-            return view(self.narrator.before, None)
-        return view(self.table.state, self.table.hot.holder)
+            return self.narrator.before, None
+        return self.table.state, self.table.hot.holder
 
     @staticmethod
     def _with_revealed(v, snapshot):
@@ -289,26 +306,39 @@ class BarbearianApp(w.VBox):
         return replace(v, players=players)
 
     def refresh(self) -> None:
-        v = self.shown_state()
+        self._forget_old_table()
+        base, viewer = self._shown()
+        v = view(base, viewer)
         self.header.value = header_html(v, self._turn_note(), self.narrator.step_title())
         snapshot = self.table.reveal_snapshot()
-        self.villages.value = villages_html(self._with_revealed(v, snapshot))
-        self.supply.value = supply_html(v)
-        self.reveal.value = reveal_html(snapshot) if snapshot is not None else ""
-        # while the reveal is being narrated, the reveal panel is the roll (the board still shows the screens)
+        self.villages.show(self._with_revealed(v, snapshot))  # only the villages that changed are drawn again
+        if base is not self._supply_state:  # the supply is public: the same state shows the same supply
+            self._supply_state = base
+            self.supply.value = supply_html(v)
+        forces = "" if self.narrator.active else forces_html(v)
+        # the screens are off: a banner; the villages draw the placements (what each clan sends, unless
+        # the Battleground panel already lists the forces)
+        self.reveal.value = reveal_html(snapshot, sent=not forces) if snapshot is not None else ""
+        # while the reveal is being narrated the villages show the placements (the roll would repeat them)
         hide_roll = self.narrator.active and snapshot is not None and snapshot.round == v.round
         self.roll.value = "" if hide_roll else roll_html(v, f"Round {v.round}: the roll" if v.round else "The roll")
-        self.forces.value = "" if self.narrator.active else forces_html(v)
+        self.forces.value = forces
         for seat, board in self._boards.items():
             if seat != self.table.hot.holder:
                 board.clear()
-        self.actions.children = self._panel(v)
+        for (kind, seat), panel in self._panels.items():
+            if kind == "trial" and seat != self.table.hot.holder:
+                panel.clear()
+        # what the new panel replaces is closed (the page drops those models), but not a cached panel
+        replace_children(self.actions, self._panel(v), keep=self._kept())
         self.history.refresh()
         self.save_link.value = ""  # a link made earlier would hold an old game's secrets
         events = self.table.session.events
         shown = events[: len(events) - self.narrator.hidden_events][-self.event_log.limit:]
-        self.event_log.show(shown)  # the log puts the newest first
-        self._show_odds(v)
+        if len(shown) != len(self._log_shown) or any(a is not b for a, b in zip(shown, self._log_shown)):
+            self._log_shown = shown
+            self.event_log.show(shown)  # the log puts the newest first
+        self._show_odds(v, base, viewer)
 
     def _turn_note(self) -> str:
         t = self.table
@@ -317,38 +347,76 @@ class BarbearianApp(w.VBox):
         waiting = ", ".join(t.state.name(s) for s in t.waiting())
         return f"waiting for <b>{escape(waiting)}</b>" if waiting else ""
 
+    def _make_fixed_panels(self) -> None:
+        """The panels every game shows again and again, made once and updated (no new widgets per click)."""
+        self.over_note = w.HTML()
+        self.narration = w.HTML()
+        self.narration_row = w.HBox([button("Next", self._safe(self.next_step), "bb-next", style="primary"),
+                                     button("Show all", self._safe(self.skip_steps), "bb-skip")])
+        self.bots_button = button("Let the bots move", self._safe(self.let_bots_move), "bb-continue", style="primary")
+        self.roll_note = w.HTML("<b>Plan phase</b>: everyone rolls their active dice together, in plain sight.")
+        self.roll_row = w.HBox([button("Roll everyone's dice", lambda: self.act(RollDice()), "bb-action", "bb-roll",
+                                       style="primary")])
+        self.waiting_note = w.HTML('<span class="rx-small">Waiting for the bots.</span>')
+        self.setup_note = w.HTML()
+        self._fixed = (self.over_note, self.narration, self.narration_row, self.bots_button, self.roll_note,
+                       self.roll_row, self.waiting_note, self.setup_note)
+
+    def _kept(self) -> list:
+        """Widgets kept between clicks: the fixed panels, the seats' screens, private panels and boards."""
+        kept = list(self._fixed) + list(self._boards.values())
+        for panel in self._panels.values():
+            kept += panel if isinstance(panel, tuple) else [panel]
+        return kept
+
+    def _forget_old_table(self) -> None:
+        """A new game or a loaded one: close the old game's boards and panels (new ones are made)."""
+        if self._cache_table is self.table:
+            return
+        for widget in list(self._boards.values()) + [p[0] if isinstance(p, tuple) else p for p in self._panels.values()]:
+            close_tree(widget)
+        self._cache_table, self._boards, self._panels = self.table, {}, {}
+
     def _panel(self, v) -> tuple:
         t, state = self.table, self.table.state
         if state.result:
-            return (w.HTML(f'<div class="bb-over bb-panel"><b>The game is over: {escape(state.result)}.</b></div>'),)
+            self.over_note.value = f'<div class="bb-over bb-panel"><b>The game is over: {escape(state.result)}.</b></div>'
+            return (self.over_note,)
         if self.narrator.active:
-            return (w.HTML(self.narrator.html()),
-                    w.HBox([button("Next", self._safe(self.next_step), "bb-next", style="primary"),
-                            button("Show all", self._safe(self.skip_steps), "bb-skip")]))
+            self.narration.value = self.narrator.html()
+            return (self.narration, self.narration_row)
         if self.bots_paused and t.bot_to_move() and not t.waiting_humans():
-            return (button("Let the bots move", self._safe(self.let_bots_move), "bb-continue", style="primary"),)
+            return (self.bots_button,)
         chance = t.chance_action()
         if isinstance(chance, RollDice):
-            roll = button("Roll everyone's dice", lambda: self.act(RollDice()), "bb-action", "bb-roll", style="primary")
-            return (w.HTML("<b>Plan phase</b>: everyone rolls their active dice together, in plain sight."), w.HBox([roll]))
+            return (self.roll_note, self.roll_row)
         if t.secret():
             panel = self._secret_panel(v)
             if state.round == 0:  # before the first round: say how the table was set up
-                panel = (w.HTML(setup_html(t.session.events)),) + panel
+                self.setup_note.value = setup_html(t.session.events)
+                panel = (self.setup_note,) + panel
             return panel
         seats = t.waiting_humans()
         if not seats:
-            return (w.HTML('<span class="rx-small">Waiting for the bots.</span>'),)
-        seat = seats[0]
+            return (self.waiting_note,)
+        return self._decision_panel(v, seats[0])
+
+    def _decision_panel(self, v, seat: int) -> tuple:
+        """The deciding seat's buttons; the same choices as the last click keep the same widgets (once
+        off the page they are closed, and made again when needed)."""
+        state = self.table.state
         acts = rules.legal_actions(state, seat)
-        return (w.HTML(f'<div class="bb-decider"><b>{escape(state.name(seat))}</b> decides: '
-                       f'{escape(phase_label(v))}</div>'), action_buttons(v, acts, self.act))
+        key = (seat, phase_label(v), tuple((a, describe_action(v, a)) for a in acts))
+        if self._decision is None or self._decision[0] != key or self._decision[1][0].comm is None:
+            self._decision = (key, (w.HTML(f'<div class="bb-decider"><b>{escape(state.name(seat))}</b> decides: '
+                                           f'{escape(phase_label(v))}</div>'), action_buttons(v, acts, self.act)))
+        return self._decision[1]
 
     def _secret_panel(self, v) -> tuple:
         t = self.table
         seat = t.screen_seat()
         if seat is None:
-            return (w.HTML('<span class="rx-small">Waiting for the bots.</span>'),)
+            return (self.waiting_note,)
         name = t.state.name(seat)
         if t.hot.holder != seat:
             return (self._screen(seat, name),)
@@ -358,13 +426,18 @@ class BarbearianApp(w.VBox):
                        f'<span class="rx-small">(every die must be placed; then declare ready)</span>'
                        if t.state.phase == "place" else f"<b>{escape(name)}, behind your Clan screen</b>")
         body.children = ((self._board(v, seat).update(v, seat, acts, self.act),) if t.state.phase == "place"
-                         else (trial_choice(v, acts, self.act),))
+                         else (self._trial_choice(seat).update(v, acts),))
         return (panel,)
+
+    def _trial_choice(self, seat: int) -> TrialChoice:
+        key = ("trial", seat)
+        if key not in self._panels:
+            self._panels[key] = TrialChoice(self.act)
+        return self._panels[key]
 
     # The screen and the private panel of a seat are made once per game and updated: the page then
     # keeps their views (a click redraws a few values instead of building every button again).
     def _screen(self, seat: int, name: str) -> w.VBox:
-        self._panels_for_table()
         key = ("screen", seat)
         if key not in self._panels:
             screen = w.VBox([w.HTML(f"<b>Pass the device to {escape(name)}: click when ready.</b><br>"
@@ -377,7 +450,6 @@ class BarbearianApp(w.VBox):
         return self._panels[key]
 
     def _private(self, seat: int) -> tuple[w.VBox, w.HTML, w.VBox]:
-        self._panels_for_table()
         key = ("private", seat)
         if key not in self._panels:
             title, body = w.HTML(), w.VBox()
@@ -388,11 +460,19 @@ class BarbearianApp(w.VBox):
             self._panels[key] = (panel, title, body)
         return self._panels[key]
 
-    def _panels_for_table(self) -> None:
-        if self._panels_table is not self.table:  # a new game or a loaded one: new panels
-            self._panels_table, self._panels = self.table, {}
-
-    def _show_odds(self, v) -> None:
-        odds = raid_odds(v, self._focus_seat())
+    def _show_odds(self, v, base, viewer) -> None:
+        """The focus seat's raid odds for ``v`` (``view(base, viewer)``), worked out once per (state,
+        viewer, seat): states are immutable, so showing and hiding a screen reuses the numbers."""
+        seat = self._focus_seat()
+        key = (id(base), viewer, seat)
+        entry = self._odds_cache.get(key)
+        if entry is None or entry[0] is not base:  # the state is held, so its id is not reused meanwhile
+            if len(self._odds_cache) >= ODDS_CACHE:
+                self._odds_cache.pop(next(iter(self._odds_cache)))
+            entry = self._odds_cache[key] = (base, raid_odds(v, seat))
+        odds = entry[1]
+        if odds is self._odds_shown:
+            return
+        self._odds_shown = odds
         self.odds_chart.update(odds.labels, odds.values, title=odds.title)
         self.odds_note.value = f'<span class="rx-small">{escape(odds.note)}</span>'

@@ -39,8 +39,10 @@ def _icon(body: str, x: float, y: float, size: float, tip: str = "") -> str:
     return f'<g transform="translate({x},{y}) scale({size / 20})">{svg.title(tip)}{body}</g>'
 
 
-def _dice(dice, x, y, per_row=3, size=15):
-    return "".join(svg.die(x + (i % per_row) * (size + 2), y + (i // per_row) * (size + 2), size, c, f, tip)
+def _dice(dice, x, y, space: str, per_row=3, size=15):
+    """The dice on one space, each marked with the space (``data-space``) it stands on."""
+    return "".join(f'<g class="bb-placed" data-space="{space}">'
+                   f'{svg.die(x + (i % per_row) * (size + 2), y + (i // per_row) * (size + 2), size, c, f, tip)}</g>'
                    for i, (c, f, tip) in enumerate(dice))
 
 
@@ -90,7 +92,7 @@ def village_svg(state, seat: int) -> str:
         out.append(svg.label(x + bw / 2, y0 + 12, space_label(space), 10, "middle", weight="bold"))
         for k in range(n_spec):
             out.append(_icon(SPECIALIST, x + 3 + k * 14, y0 + 15, 13, f"{space_label(spec_key).split(' ')[0]} Specialist token"))
-        out.append(_dice(placed.get(space, []), x + 5, y0 + (31 if n_spec else 18)))
+        out.append(_dice(placed.get(space, []), x + 5, y0 + (31 if n_spec else 18), space))
     # The Battleground: a section per opponent
     y1 = y0 + bh + 4
     foes = [s for s in range(state.n) if s != seat]
@@ -103,7 +105,7 @@ def village_svg(state, seat: int) -> str:
         space = f"battleground:{state.clan(t)}"
         out.append(svg.label(x + (84 if k == 0 else 0), y1 + 12, f"vs {clan_name(state.clan(t))}", 10,
                              fill=DIE_COLOURS.get(state.clan(t), ("#333",))[0], weight="bold"))
-        out.append(_dice(placed.get(space, []), x + (84 if k == 0 else 0), y1 + 17, per_row=6))
+        out.append(_dice(placed.get(space, []), x + (84 if k == 0 else 0), y1 + 17, space, per_row=6))
     y2 = y1 + 52  # dice not placed yet, or placed behind the screen, are shown with the roll, not repeated here
     return svg.svg(W, y2 + 2, "".join(out), f"village-svg village-svg-{p.clan}",
                    aria=f"{clan_name(p.clan)} village")

@@ -62,10 +62,11 @@ class GuardedHistoryBar(HistoryBar):
         s, low = self.session, min(self.floor(), self.session.cursor)
         self._syncing = True
         try:
-            for bar in (self.slider, self.replay):
-                bar.min = 0
-                bar.max = s.history_length
-                bar.min = low
+            for bar in (self.slider, self.replay):  # only what changed is sent (in an order the bounds allow)
+                if low > bar.max:
+                    bar.max, bar.min = s.history_length, low
+                else:
+                    bar.min, bar.max = low, s.history_length
             self.slider.value = s.cursor
             if not self.replay.playing:
                 self.replay.value = s.cursor

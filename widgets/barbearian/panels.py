@@ -13,6 +13,7 @@ import ipywidgets as w
 from explorer.barbearian import KeepTrial, Place, Ready, TakeBack
 from explorer.barbearian.plan import spaces as board_spaces
 
+from ..closing import close_tree
 from ..theme import die_html
 from .labels import action_class, describe_action, space_label, space_slug
 from .views import MERCENARY
@@ -71,7 +72,7 @@ class PlacementBoard(w.VBox):
         """Forget what was shown (another seat is at the screen): no widget keeps this seat's dice or
         the Take back buttons that name where its dice went."""
         for b in self.tail.children:
-            b.close()
+            close_tree(b)
         self.tail.children = ()
         for _, html, _ in self.rows.values():
             html.value = ""
@@ -105,24 +106,70 @@ class PlacementBoard(w.VBox):
         for b in ready:
             b.add_class("bb-ready")
         for b in self.tail.children:
-            b.close()  # closed, not only dropped: a hidden button must not keep naming where a die went
+            close_tree(b)  # closed, not only dropped: a hidden button must not keep naming where a die went
         self.tail.children = back + ready
         self.children = shown + [self.tail]
         return self
 
+    def close(self) -> None:
+        """Close the board with every row (shown or not) and button (a new game makes new boards)."""
+        for row, _, _ in self.rows.values():
+            close_tree(row)
+        close_tree(self.tail)
+        super().close()
 
-def trial_choice(state, actions: list, act: Act) -> w.VBox:
-    """Keep one of two Trial cards (only the seat at the screen sees them)."""
-    cards = []
-    for a in actions:
-        if isinstance(a, KeepTrial):
-            card = state.deck.card(a.card)
-            text = w.HTML(f'<div class="rx-card"><h4>{escape(card.name)} ({card.glory} Glory)</h4>'
-                          f'<div class="rx-small">{escape(card.text)}</div></div>')
-            b = action_button(state, a, act, style="info")
+
+class TrialChoice(w.VBox):
+    """Keep one of two Trial cards (only the seat at the screen sees them).
+
+    Made once per seat and updated in place, like the placement board; ``clear()`` blanks the
+    cards when the seat leaves the screen, so no widget keeps naming them.
+    """
+
+    def __init__(self, act: Act):
+        super().__init__()
+        self.add_class("bb-trial-choice")
+        self.act = act
+        self.choices: list = []
+        self.slots: list[tuple[w.VBox, w.HTML, w.Button]] = []
+        self.cards = w.HBox()
+        self.children = (w.HTML("<b>Keep one Trial card</b> (the other is shuffled back into the deck)"), self.cards)
+
+    def _slot(self, k: int) -> tuple[w.VBox, w.HTML, w.Button]:
+        while len(self.slots) <= k:
+            i = len(self.slots)
+            text = w.HTML()
+            b = w.Button(button_style="info", layout=w.Layout(width="auto"))
+            b.add_class("bb-action")
             b.add_class("bb-keep-trial")
-            cards.append(w.VBox([text, b]))
-    box = w.VBox([w.HTML("<b>Keep one Trial card</b> (the other is shuffled back into the deck)"),
-                  w.HBox(cards)])
-    box.add_class("bb-trial-choice")
-    return box
+            b.on_click(lambda _, i=i: i < len(self.choices) and self.act(self.choices[i]))
+            self.slots.append((w.VBox([text, b]), text, b))
+        return self.slots[k]
+
+    def update(self, state, actions: list) -> "TrialChoice":
+        """Show the seat's offer: one card and one "Keep" button per legal ``KeepTrial``."""
+        self.choices = [a for a in actions if isinstance(a, KeepTrial)]
+        shown = []
+        for k, a in enumerate(self.choices):
+            box, text, b = self._slot(k)
+            card = state.deck.card(a.card)
+            text.value = (f'<div class="rx-card"><h4>{escape(card.name)} ({card.glory} Glory)</h4>'
+                          f'<div class="rx-small">{escape(card.text)}</div></div>')
+            b.description = b.tooltip = describe_action(state, a)
+            b.add_class(action_class(a))
+            shown.append(box)
+        self.cards.children = shown
+        return self
+
+    def clear(self) -> None:
+        """Forget the cards (another seat is at the screen)."""
+        self.choices = []
+        for _, text, b in self.slots:
+            text.value = b.description = b.tooltip = ""
+        self.cards.children = ()
+
+    def close(self) -> None:
+        for box, _, _ in self.slots:
+            close_tree(box)
+        close_tree(self.cards)
+        super().close()

@@ -14,7 +14,7 @@ from explorer.barbearian.economy import tokens
 
 from ..theme import DIE_COLOURS, die_html
 from .board_svg import legend_html as village_legend, village_svg
-from .labels import clan_name, phase_label, space_label, space_slug
+from .labels import clan_name, phase_label, space_label
 
 MERCENARY = "purple"
 BB_CSS = """
@@ -148,18 +148,28 @@ def roll_html(state, title: str = "The roll") -> str:
     return f'<div class="bb-table-dice bb-panel"><b>{escape(title)}</b>{"".join(rows)}</div>'
 
 
-def reveal_html(snapshot) -> str:
-    """"All players remove their Clan screens": every placement of the round (a public moment)."""
-    rows = []
-    for seat, p in enumerate(snapshot.players):
-        by_space = defaultdict(list)
-        for i, (f, s) in enumerate(zip(p.faces, p.placement)):
-            by_space[s].append(die_html(MERCENARY if i >= p.active else p.clan, f))
-        parts = [f'<span class="bb-revealed bb-revealed-{space_slug(s)}">{escape(space_label(s))}: {"".join(d)}</span>'
-                 for s, d in by_space.items()]
-        rows.append(f'<div class="bb-reveal-{p.clan}"><b>{escape(clan_name(p.clan))}</b> {" &nbsp; ".join(parts)}</div>')
-    return (f'<div class="bb-reveal bb-panel"><b>The screens come off (round {snapshot.round})</b>'
-            f'{"".join(rows)}</div>')
+def reveal_html(snapshot, sent: bool = True) -> str:
+    """"All players remove their Clan screens": a banner (the village boards below draw every placement).
+
+    With ``sent``, one line says what each clan sends to the Battleground (dice and their total),
+    which no single village shows at a glance; the caller leaves it out while the Battleground
+    panel (``forces_html``) is on the page.
+    """
+    line = ""
+    if sent:
+        parts = []
+        for p in snapshot.players:
+            by_target = defaultdict(list)
+            for f, s in zip(p.faces, p.placement):
+                if s and s.startswith("battleground:"):
+                    by_target[s.split(":", 1)[1]].append(f)
+            sends = "; ".join(f"{len(fs)} {'die' if len(fs) == 1 else 'dice'} ({sum(fs)} in all) against "
+                              f"{escape(clan_name(t))}" for t, fs in by_target.items())
+            parts.append(f'<span class="bb-sent-{p.clan}"><b>{escape(clan_name(p.clan))}</b> '
+                         f'{"sends " + sends if sends else "sends nothing"}</span>')
+        line = f'<div class="bb-reveal-sent rx-small">To the Battleground: {" &middot; ".join(parts)}</div>'
+    return (f'<div class="bb-reveal bb-panel"><b>The screens come off (round {snapshot.round})</b>: each village '
+            f'below now shows its dice on their spaces.{line}</div>')
 
 
 def forces_html(state) -> str:

@@ -21,6 +21,7 @@ from explorer.proving_grounds.rules import chance
 from explorer.proving_grounds.state import colour
 
 from ..clock import Countdown
+from ..closing import replace_children
 from ..dice import DiceTray
 from ..files import FilePicker, check_game, save_link_html
 from ..history import HistoryBar
@@ -92,6 +93,7 @@ class ProvingGroundsApp(w.VBox):
         self.tray = DiceTray(on_reroll=lambda f: self.act(Reroll(f)))
         self.actions = wrap_row([], "actions")
         self._actions_key = None
+        self._action_buttons: dict = {}  # (action, label) -> its button, for the choices shown
         self.table_hint = w.HTML()
         self.table_hint.add_class("table-hint")
         self.table_faces = w.Text(placeholder="e.g. 1 1 3 3 4 5 6 6", description="Faces",
@@ -259,7 +261,10 @@ class ProvingGroundsApp(w.VBox):
         key = tuple((a, describe_action(state, a)) for a in shown)
         if key != self._actions_key:  # the same choices as before: keep the buttons (no new widgets per click)
             self._actions_key = key
-            self.actions.children = [self._action_button(a, text) for a, text in key]
+            # a choice still on offer keeps its button; the buttons replaced are closed (not left in the page)
+            buttons = {k: self._action_buttons.get(k) or self._action_button(*k) for k in key}
+            self._action_buttons = buttons
+            replace_children(self.actions, buttons.values())
         table = self.mode.value == "table"
         self.table_hint.value = self._table_hint()
         self.table_faces.layout.display = self.table_dragon.layout.display = None if table else "none"
