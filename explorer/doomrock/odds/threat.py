@@ -35,7 +35,7 @@ from ..state import (
     Activate, ActivateBoss, ActivateMinion, Battle, NoReaction, RollExtra, ShuffleExpose, StopHiding, UseItem,
 )
 from . import inputs
-from .advice import unseen_markers
+from .advice import shuffled_cumulation, unseen_markers
 from .damage import ExposeMarkers, revealed_odds
 
 KINDS = ("blank", "plus1", "push", "cumulation")
@@ -156,6 +156,7 @@ def round_threat(battle: Battle, deck: Deck, options: Options, *, max_steps: int
         samples: play-outs of the Monte Carlo estimate (when the exact tree is too large).
         seed: the estimate's seed (same seed, same figures).
     """
+    shuffled_cumulation(options)
     max_steps = inputs.whole(max_steps, "max_steps", 0, MAX_STEPS)
     max_activations = inputs.whole(max_activations, "max_activations", 0, 40)
     samples = inputs.whole(samples, "samples", 1, MAX_SAMPLES)
