@@ -3,6 +3,7 @@ shuffle is explicit chance, and the exact odds agree with the engine's play."""
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
+from itertools import permutations
 
 import pytest
 
@@ -31,7 +32,7 @@ class FromHere(DoomrockBattle):
         return self.start
 
 
-def stab_twice(**opts):
+def stab_twice(pool=POOL, flipped=FLIPPED, **opts):
     """The Rogue in the initiative phase with two 6s on Poisonous stab, next to goblin E1 (10 HP, armour 1,
     no shield). E1 holds a battle cumulation marker, three +1 markers and a push lie face up and the pool
     holds three blanks: the first stab's cumulation flips four markers back, and its expose draws one of
@@ -48,8 +49,8 @@ def stab_twice(**opts):
     s.play(DoneAssigning())
     b = s.state.battle
     e1 = b.enemy("E1")
-    rest = tuple(m for m in expose_markers(s.options) if m not in POOL + FLIPPED + ("cumulation#1",))
-    b = replace(b.with_enemy("E1", hp=10, shields=0, expose=("cumulation#1",)), expose_pool=POOL, expose_up=FLIPPED,
+    rest = tuple(m for m in expose_markers(s.options) if m not in pool + flipped + ("cumulation#1",))
+    b = replace(b.with_enemy("E1", hp=10, shields=0, expose=("cumulation#1",)), expose_pool=pool, expose_up=flipped,
                 expose_out=rest, heroes=(replace(b.hero(0), group=e1.group), b.hero(1)))
     return replace(s.state, battle=b)
 
@@ -105,6 +106,26 @@ def test_odds_of_the_next_stab_match_engine_play_outs_after_a_cumulation():
     for k, p in odds.items():
         se = (float(p) * (1 - float(p)) / n) ** 0.5
         assert abs(lost[k] / n - float(p)) <= 4.5 * se, (k, lost[k] / n, p)
+
+
+def test_odds_of_the_next_stab_equal_every_shuffle_the_engine_can_draw():
+    """A smaller case: one blank in the pool, a +1 and a push face up. Each of the 24 orders of the shuffle
+    part, typed as a table outcome through ``Session``, then the second stab: the HP lost, counted over the
+    orders, is exactly ``damage_odds``."""
+    state = stab_twice(pool=("blank#2",), flipped=("plus1#1", "push#1"))
+    spec = session(state, 0).game.chance(state, STAB)
+    (name, part), = spec.parts
+    lost = Counter()
+    for order in permutations(part.cards):
+        s = session(state, 0)
+        s.play(STAB, outcome={name: list(order)})
+        assert s.game.chance(s.state, STAB) is None  # no battle cumulation marker is left unseen
+        s.play(STAB)
+        lost[9 - s.state.battle.enemy("E1").hp] += 1
+    stock = ExposeStock(ExposeMarkers(blank=1, cumulation=1), on_characters=1, face_up=ExposeMarkers(plus_one=1, push=1))
+    stock = place(consume(stock, ExposeMarkers(cumulation=1)), 1).stock
+    odds = damage_odds([2], armour=1, exposed=1, unseen=stock.unseen, hp=9)
+    assert odds == {k: Fraction(n, 24) for k, n in lost.items()} == {1: Fraction(2, 3), 2: Fraction(1, 3)}
 
 
 def test_the_shuffle_is_a_chance_part_a_table_may_type():
