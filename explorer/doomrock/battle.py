@@ -12,6 +12,7 @@ from . import setup
 from .abilities import condition_met, reactions, resolve, spend_dice, targets, use_item
 from .campaign_state import Equip, Unequip
 from .cards import Deck
+from .damage import marker_type
 from .enemies import divided_damage, resume, returned_die, run_script, steal, takers
 from .items import can_equip
 from .options import Options
@@ -191,12 +192,59 @@ def chance(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...
         deck_id = b.enemy(action.enemy).deck
         if not b.pile(b.ai_draw, deck_id):
             ai = Shuffle(b.pile(b.ai_discard, deck_id), f"{deck_id} AI discard pile")
-    if expose_need(b, deck, action) <= len(b.expose_pool):
+    parts = [("ai", ai)] if ai is not None else []
+    if expose_need(b, deck, action) > len(b.expose_pool):
+        # The pool may run out during this action: "all face up expose markers should immediately be turned
+        # face down and shuffled". The shuffle is drawn now as an order of ranks (DR-3).
+        parts.append(("reshuffle", Shuffle(tuple(str(n) for n in range(sum(k for _, k in options.expose_counts))),
+                                           "expose reshuffle order")))
+    parts += cumulation_parts(b, deck, options, action)
+    if parts == [("ai", ai)]:
         return ai
-    # The pool may run out during this action: "all face up expose markers should immediately be turned
-    # face down and shuffled". The shuffle is drawn now as an order of ranks (DR-3).
-    ranks = Shuffle(tuple(str(n) for n in range(sum(k for _, k in options.expose_counts))), "expose reshuffle order")
-    return Joint(tuple((name, part) for name, part in (("ai", ai), ("reshuffle", ranks)) if part is not None))
+    return Joint(tuple(parts)) if parts else None
+
+
+#: The actions that may deal damage, so may reveal a battle cumulation marker (Battle Effects: Expose markers).
+DAMAGING = (Activate, UseItem, ActivateMinion, ActivateBoss, NoReaction, ChooseTarget, GiveDie, TakeDamage)
+
+
+def cumulation_parts(b: Battle, deck: Deck, options: Options, action) -> list:
+    """The shuffles a battle cumulation during ``action`` would need, drawn in advance (DR-3).
+
+    "Flip all remaining revealed expose markers ... face down" shuffles them into the pool: one order of
+    ranks per battle cumulation marker not yet seen (each cumulation sets its marker aside), for an action
+    that may deal damage while a character is exposed (or may expose one first), or that may run out of
+    markers altogether (expose explosion). Only what the players see decides whether the parts are asked
+    for, so the spec gives nothing hidden away.
+    """
+    if options.cumulation_flip != "shuffle":
+        return []
+    seen = sum(marker_type(m) == "cumulation" for m in b.expose_up + b.expose_out)
+    face_down = b.expose_pool + tuple(m for x in b.heroes + b.enemies for m in x.expose)
+    # In a game both counts agree; a board set up by hand may hold more than the options say.
+    hidden = max(options.expose_cumulation - seen, sum(marker_type(m) == "cumulation" for m in face_down))
+    need = expose_need(b, deck, action)
+    exposed = any(h.expose for h in b.heroes) or any(e.expose for e in b.enemies)
+    explosion = need > len(b.expose_pool) + len(b.expose_up)
+    if hidden <= 0 or not ((may_damage(b, deck, action) and (exposed or need > 0)) or explosion):
+        return []
+    size = len(b.expose_pool) + len(b.expose_up) + sum(len(x.expose) for x in b.heroes + b.enemies)
+    ranks = tuple(str(n) for n in range(size))
+    return [(f"cumulation {k}", Shuffle(ranks, f"battle cumulation shuffle {k}")) for k in range(1, hidden + 1)]
+
+
+def may_damage(b: Battle, deck: Deck, action) -> bool:
+    """Whether ``action`` may deal damage: an ability or item with a damage effect, an enemy activation,
+    or any answer that lets a paused AI card go on."""
+    if not isinstance(action, DAMAGING):
+        return False
+    if b.paused is not None:
+        return True
+    if isinstance(action, Activate):
+        return any(e.name == "damage" for e in deck.card(action.card).effects)
+    if isinstance(action, UseItem):
+        return any(e.name == "damage" for e in deck.card(action.item).use)
+    return True
 
 
 def expose_need(b: Battle, deck: Deck, action) -> int:
@@ -228,9 +276,13 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
     """Play one listed action ("Battle Sequence"); anything else raises ``IllegalAction``."""
     if action not in legal_actions(b, deck, options):
         raise IllegalAction(explain(b, deck, action))
-    if isinstance(outcome, dict) and "reshuffle" in outcome:  # a Joint with the expose reshuffle order
-        b = replace(b, ranks=tuple(outcome["reshuffle"]))
+    if isinstance(outcome, dict) and any(k == "reshuffle" or k.startswith("cumulation ") for k in outcome):
+        # a Joint with the expose reshuffle order and/or battle cumulation orders (and the AI deck's)
+        flips = tuple(tuple(outcome[k]) for k in sorted((k for k in outcome if k.startswith("cumulation ")), key=_rank))
+        b = replace(b, ranks=tuple(outcome.get("reshuffle", ())), flips=flips)
         outcome = outcome.get("ai")
+    if options.cumulation_flip == "under":
+        b = replace(b, flips=None)
     if isinstance(action, Formation):
         b = setup.place_party(b, action.groups)
         events = [Event("The party takes its formation: " + "; ".join(
@@ -313,8 +365,13 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         b, events = end_round(b, options)
     else:  # pragma: no cover
         raise IllegalAction(f"{action} is not a battle action")
-    b, more = settle(replace(b, ranks=()), deck)
+    b, more = settle(replace(b, ranks=(), flips=()), deck)
     return b, events + more
+
+
+def _rank(part: str) -> int:
+    """``"cumulation 2"`` -> 2 (the order in which the battle cumulations of one action use their shuffles)."""
+    return int(part.split()[-1])
 
 
 def _activate(b: Battle, deck: Deck, options: Options, uid: str, hero: int | None, outcome,

@@ -127,15 +127,32 @@ def deal_damage(battle: Battle, deck: Deck | None, target: int | str, amount: in
     if cumulation:
         battle = battle_cumulation(battle)
         events.append(Event("Battle cumulation: the revealed blank markers leave this battle; the other revealed "
-                            "markers are turned face down.", SECTION))
+                            "markers are turned face down"
+                            + (" under the pool." if battle.flips is None else " and shuffled into the pool."), SECTION))
     return battle, events
 
 
 def battle_cumulation(battle: Battle) -> Battle:
-    """Battle cumulation: it and the revealed blanks leave the battle; other revealed markers go face down (DR-3)."""
+    """Battle cumulation: it and the revealed blanks leave the battle; the other revealed markers are
+    flipped face down and shuffled into the pool (DR-3), with the next order the action drew in advance.
+
+    The flipped markers (sorted by name) follow the pool, and the ranks of the order that fall below the
+    new pool's size rearrange it (a uniform order of the ranks gives a uniform order of the pool). With
+    ``battle.flips`` None (``Options.cumulation_flip == "under"``) they go under the pool unshuffled.
+    """
     out = tuple(m for m in battle.expose_up if marker_type(m) in ("blank", "cumulation"))
     back = tuple(m for m in battle.expose_up if marker_type(m) not in ("blank", "cumulation"))
-    return replace(battle, expose_up=(), expose_out=battle.expose_out + out, expose_pool=battle.expose_pool + back)
+    battle = replace(battle, expose_up=(), expose_out=battle.expose_out + out)
+    if battle.flips is None:
+        return replace(battle, expose_pool=battle.expose_pool + back)
+    pool = battle.expose_pool + tuple(sorted(back))
+    if not battle.flips:
+        raise RuntimeError("battle cumulation: this action drew no shuffle order for it (chance part 'cumulation')")
+    order, rest = battle.flips[0], battle.flips[1:]
+    shuffled = tuple(pool[int(r)] for r in order if int(r) < len(pool))
+    if len(shuffled) != len(pool):
+        raise RuntimeError(f"battle cumulation: an order of {len(order)} ranks cannot shuffle {len(pool)} markers")
+    return replace(battle, expose_pool=shuffled, flips=rest)
 
 
 def _set(battle: Battle, target: int | str, **changes) -> Battle:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields
 from ..core.content import options_from_json
 
 FORMATIONS = ("distant", "together")
+CUMULATION_FLIPS = ("shuffle", "under")
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,9 @@ class Options:
             ("Battle Setup: 1. Set up party formation", DR-9).
         expose_blank, expose_plus1, expose_push, expose_cumulation: the 29 expose markers by type
             (not printed; 10/12/4/3, DR-2).
+        cumulation_flip: where battle cumulation's flipped markers go (DR-3): "shuffle" shuffles them into
+            the face-down pool (the reading the odds share, DR-O5); "under" lays them under the pool,
+            unshuffled (the exact odds refuse it).
         minion_tokens: minion markers, each worth 2 HP ("Component List": 22); spawns are limited by
             them (DR-6). Only minions spawn in the sample content, so the 16 boss markers need no option.
         round_limit: a battle still running after this many rounds is lost (not in the rulebook; a
@@ -55,6 +59,7 @@ class Options:
     expose_plus1: int = 12
     expose_push: int = 4
     expose_cumulation: int = 3
+    cumulation_flip: str = "shuffle"
     minion_tokens: int = 22
     round_limit: int | None = 30
     map_action_limit: int | None = 200
@@ -90,6 +95,8 @@ class Options:
             whole(name, 0, 60)
         if self.expose_blank + self.expose_plus1 + self.expose_push + self.expose_cumulation < 1:
             raise ValueError("options.expose_*: the expose pool needs at least one marker")
+        if not isinstance(self.cumulation_flip, str) or self.cumulation_flip not in CUMULATION_FLIPS:
+            raise ValueError(f"options.cumulation_flip must be one of {', '.join(CUMULATION_FLIPS)}, got {self.cumulation_flip!r}")
         whole("minion_tokens", 1, 100)
         whole("enraged_bonus", 0, 5)
         for name, high in (("round_limit", 500), ("map_action_limit", 5000)):

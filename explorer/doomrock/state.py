@@ -130,6 +130,9 @@ class Battle:
     paused: Pause | None = None  # an AI card waiting for the players
     inventory: tuple[str, ...] = ()  # the party's unequipped items (gear-up before the battle card)
     ranks: tuple[str, ...] = ()  # during one action only: the order for an expose reshuffle (DR-3)
+    # During one action only: the orders for battle cumulation shuffles, one per cumulation still possible
+    # (DR-3); None lays the flipped markers under the pool (``Options.cumulation_flip == "under"``).
+    flips: tuple[tuple[str, ...], ...] | None = ()
     result: str | None = None  # "victory" or "defeat"
 
     def hero(self, i: int) -> Hero:

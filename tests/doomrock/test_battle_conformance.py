@@ -20,6 +20,7 @@ def test_random_battles_end_with_a_result(players, encounter):
 @pytest.mark.parametrize("variant", [
     {"formation": "together", "heavy_planning": True, "assign_if_able": True},
     {"expose_blank": 0, "expose_plus1": 2, "expose_push": 1, "expose_cumulation": 1},
+    {"expose_blank": 1, "expose_plus1": 2, "expose_push": 1, "expose_cumulation": 2, "cumulation_flip": "under"},
     {"round_limit": 2, "items": ("war_axe", "healing_draught", "sling", "amulet_of_wards", "flame_sword")},
     {"heroes": ("wizard", "cleric", "ranger"), "players": 3, "minion_tokens": 3, "enraged_bonus": 0},
 ])

@@ -114,11 +114,14 @@ def test_push_marker_moves_before_damage_and_cumulation_clears_blanks():
     s = started()
     b = s.state.battle
     b = replace(b.with_enemy("E1", expose=("push#1", "cumulation#1")), expose_up=("blank#2", "plus1#3"))
+    pool = b.expose_pool
+    reverse = tuple(str(n) for n in reversed(range(len(pool) + 2)))  # the drawn shuffle: the new pool reversed
     old_group = b.enemy("E1").group
-    b, _ = deal_damage(b, DECK, "E1", 0)
+    b, _ = deal_damage(replace(b, flips=(reverse,)), DECK, "E1", 0)
     assert b.enemy("E1").group != old_group
     assert set(b.expose_out) == {"cumulation#1", "blank#2"}
-    assert b.expose_up == () and {"plus1#3", "push#1"} <= set(b.expose_pool)
+    assert b.expose_up == () and b.flips == ()
+    assert b.expose_pool == tuple(reversed(pool + ("plus1#3", "push#1")))
 
 
 def test_hero_damage_takes_broken_hp_first_and_stops_at_zero():

@@ -201,3 +201,10 @@ def test_threat_this_round_per_hero_next_to_the_damage_odds(app):
     while app.session.state.battle.phase in ("minions", "boss"):
         app.bot_button.click()
     assert "no activation left this round" in app.danger.value
+
+
+def test_a_game_that_lays_cumulation_markers_under_the_pool_shows_no_odds():
+    app = DoomrockApp(options=Options(players=2, cumulation_flip="under"), seed=SEED)
+    assert "No damage or threat odds" in app.danger.value and "Threat this round" not in app.danger.value
+    app.bot_button.click()  # play goes on
+    assert app.session.cursor == 2 and "No damage or threat odds" in app.danger.value

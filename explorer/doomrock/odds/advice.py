@@ -199,6 +199,13 @@ def unseen_markers(battle: Battle) -> ExposeMarkers:
     return ExposeMarkers(kinds["blank"], kinds["plus1"], kinds["push"], kinds["cumulation"])
 
 
+def shuffled_cumulation(options: Options) -> None:
+    """The odds read battle cumulation as a shuffle into the pool (ruling DR-O5); refuse another reading."""
+    if options.cumulation_flip != "shuffle":
+        raise ValueError(f"options.cumulation_flip is {options.cumulation_flip!r}: the exact odds read battle cumulation "
+                         "as a shuffle of the flipped markers into the pool (ruling DR-O5) and need cumulation_flip='shuffle'")
+
+
 def attack_damage(battle: Battle, deck: Deck, options: Options, amount: int) -> int:
     """Damage of an enemy attack printed ``amount``, with the enrage bonus (Boss Activations: Enrage)."""
     return amount + enrage_bonus(battle, deck.card(battle.encounter), options)
@@ -239,6 +246,7 @@ class IncomingAttack:
 
 def incoming_attack(battle: Battle, deck: Deck, options: Options) -> IncomingAttack | None:
     """The attack the party may react to now, if any, and the exact HP it will cost if no one reacts."""
+    shuffled_cumulation(options)
     p = battle.paused
     if p is None or p.kind != "reaction" or not p.script or p.script[0].do != "attack" or p.hero is None:
         return None

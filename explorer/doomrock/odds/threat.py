@@ -35,7 +35,7 @@ from ..state import (
     Activate, ActivateBoss, ActivateMinion, Battle, NoReaction, RollExtra, ShuffleExpose, StopHiding, UseItem,
 )
 from . import inputs
-from .advice import unseen_markers
+from .advice import shuffled_cumulation, unseen_markers
 from .damage import ExposeMarkers, revealed_odds
 
 KINDS = ("blank", "plus1", "push", "cumulation")
@@ -156,6 +156,7 @@ def round_threat(battle: Battle, deck: Deck, options: Options, *, max_steps: int
         samples: play-outs of the Monte Carlo estimate (when the exact tree is too large).
         seed: the estimate's seed (same seed, same figures).
     """
+    shuffled_cumulation(options)
     max_steps = inputs.whole(max_steps, "max_steps", 0, MAX_STEPS)
     max_activations = inputs.whole(max_activations, "max_activations", 0, 40)
     samples = inputs.whole(samples, "samples", 1, MAX_SAMPLES)
@@ -262,7 +263,7 @@ def _canonical(b: Battle) -> Battle:
 def _draws(b: Battle, deck: Deck, options: Options, action):
     """Each AI card the activation may draw: (battle with it on top, outcome, probability)."""
     if not isinstance(action, (ActivateMinion, ActivateBoss)):
-        yield b, None, Fraction(1)
+        yield b, _orders(chance(b, deck, options, action)), Fraction(1)
         return
     deck_id = b.enemy(action.enemy).deck
     pile, discard = b.pile(b.ai_draw, deck_id), b.pile(b.ai_discard, deck_id)
@@ -275,10 +276,44 @@ def _draws(b: Battle, deck: Deck, options: Options, action):
         top = b if reshuffle else replace(b, ai_draw=tuple((d, order if d == deck_id else v) for d, v in b.ai_draw))
         spec = chance(top, deck, options, action)
         outcome = list(order) if reshuffle else None
-        if isinstance(spec, Joint):  # the expose pool may run out: a rank order is owed (used only if it does)
-            parts = dict(spec.parts)
-            outcome = {"reshuffle": list(parts["reshuffle"].cards)} | ({"ai": list(order)} if "ai" in parts else {})
+        if isinstance(spec, Joint):
+            outcome = _orders(spec) | ({"ai": list(order)} if "ai" in dict(spec.parts) else {})
         yield top, outcome, Fraction(k, len(cards))
+
+
+def _orders(spec):
+    """Any outcome of an action's expose orders: a reshuffle leaves the exact tree, and after a battle
+    cumulation the flipped markers become stand-ins again (``_flipped``), so the order is never read."""
+    if not isinstance(spec, Joint):
+        return None
+    return {name: list(part.cards) for name, part in spec.parts if name != "ai"}
+
+
+def _flipped(post: Battle, events, fixed: frozenset, unseen: ExposeMarkers):
+    """After a battle cumulation the flipped markers are shuffled into the pool (DR-O5): each becomes a
+    stand-in again, its type back among the unseen ones. Yields ``(board, fixed, unseen, probability)``.
+
+    A face-down marker on a character then cannot be a flipped one, so the types of those not drawn yet
+    are drawn first (every composition, as for a reveal); the pool's stand-ins and the flipped markers are
+    then alike. The tree does not follow the shuffle's order, so a marker drawn from the pool later in the
+    same action leaves the exact tree (the estimate plays the engine's own shuffle).
+    """
+    texts = [e.text for e in events]
+    at = next((k for k, t in enumerate(texts) if t.startswith("Battle cumulation")), None)
+    if at is None:
+        yield post, fixed, unseen, Fraction(1)
+        return
+    if any(" is exposed (" in t or "expose explosion" in t for t in texts[at:]):
+        raise _NotExact("expose markers were drawn after a battle cumulation in the same enemy action")
+    back = [m for m in post.expose_pool if not _open(m, fixed)]
+    kinds = Counter(marker_type(m) for m in back)
+    flipped = ExposeMarkers(kinds["blank"], kinds["plus1"], kinds["push"], kinds["cumulation"])
+    fresh = {m: f"{STAND_IN}f{k}.{m}" for k, m in enumerate(back)}
+    groups = [g for g in (tuple(sorted(m for m in x.expose if _open(m, fixed))) for x in post.heroes + post.enemies) if g]
+    for names, p, left in _compositions(groups, unseen):
+        b = _rename(post, names)
+        b = replace(b, expose_pool=tuple(fresh.get(m, m) for m in b.expose_pool))
+        yield b, frozenset(names.get(m, m) for m in fixed | set(names)), left + flipped, p
 
 
 class _Tree:
@@ -314,12 +349,22 @@ class _Tree:
         self.left -= 1
         if self.left < 0:
             raise _NotExact("the exact enumeration would take too many engine actions")
+        spec = chance(b, self.deck, self.options, action)
+        if isinstance(spec, Joint):  # a board with types drawn may ask for battle cumulation orders too
+            outcome = _orders(spec) | (outcome if isinstance(outcome, dict) else {} if outcome is None else {"ai": outcome})
         post, events = apply(b, self.deck, self.options, action, outcome)
         if any("shuffled into a new pool" in e.text for e in events):
             raise _NotExact("the expose markers were reshuffled during an enemy activation")
         revealed = _revealed(b, post, fixed)
         if not revealed:
-            return self.ends(post, fixed, unseen)
+            branches = list(_flipped(post, events, fixed, unseen))
+            if len(branches) == 1 and branches[0][3] == 1:
+                return self.ends(*branches[0][:3])
+            out: dict = defaultdict(Fraction)
+            for after, now, left, p in branches:
+                for end, q in self.ends(after, now, left).items():
+                    out[end] += p * q
+            return dict(out)
         out: dict = defaultdict(Fraction)
         groups = _groups(b, revealed)
         now = fixed | {m for g in groups for m in g}
