@@ -70,3 +70,18 @@ def test_a_negative_value_gets_a_bar_left_of_the_zero_line():
     x_reroll = float(re.search(r'<rect x="([\d.]+)"', reroll).group(1))
     w_stop = float(re.search(r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)"', stop).group(1))
     assert x_stop < x_reroll and abs(x_stop + w_stop - x_reroll) < 0.2 and "<line" in chart
+
+
+def test_a_long_label_wraps_onto_lines_and_its_row_grows():
+    long = "Place white 2 + white 2 + blue 2 on chariot #1"
+    short = svg.bar_chart(["Stop", "Reroll the 2s"], [1.0, 0.5], "Value")
+    chart = svg.bar_chart(["Stop", long], [1.0, 0.5], "Value")
+    assert "\u2026" not in chart and chart.count("<tspan") == 2  # the whole label, on two lines
+    assert "".join(re.findall(r"<tspan[^>]*>([^<]*)</tspan>", chart)).split() == long.split()
+    height = lambda c: float(re.search(r'viewBox="0 0 [\d.]+ ([\d.]+)"', c).group(1))
+    assert height(chart) > height(short)
+    rects = [float(y) for y in re.findall(r'<rect x="[\d.]+" y="([\d.]+)"', chart)]
+    assert rects[1] - rects[0] >= 24  # the second row starts below the first
+    title = "Value of each choice (advised as if 10 set rerolls fit in the time left)"
+    assert svg.bar_chart(["Stop"], [1.0], title).count("<tspan") == 2  # a long title wraps too
+    assert svg.wrap("a " * 200, 11.5, 100)[-1].endswith("\u2026") and len(svg.wrap("a " * 200, 11.5, 100)) == 3
