@@ -140,6 +140,22 @@ def test_history_bar_undo_redo_and_slider(app):
     assert app.session.cursor == 1 and [b.description for b in app.actions.children] == ["Roll the dice"]
 
 
+def test_the_replay_has_its_own_buttons_with_words_and_hover_texts(app):
+    app.act(Roll())
+    app.act(Stop())
+    end, bar = app.session.cursor, app.history
+    assert bar.replay.layout.display == "none"  # the Play ticks in the browser; its own buttons have no words
+    assert (bar.replay_button.description, bar.replay_button.tooltip) == ("Replay", "Replay the game step by step")
+    assert (bar.stop_button.description, bar.stop_button.tooltip) == ("Stop", "Stop the replay")
+    assert bar.replay_button in bar.replay_label.children and bar.stop_button.disabled
+    bar.replay_button.click()  # at the end: the replay starts from the first step
+    assert app.session.cursor == 0 and bar.replay.playing and bar.replay_button.disabled
+    bar.replay.value = 2  # the browser's tick
+    assert app.session.cursor == 2
+    bar.stop_button.click()
+    assert not bar.replay.playing and not bar.replay_button.disabled and app.session.cursor == 2 < end
+
+
 def test_real_time_mode_clock_ends_the_rolling():
     app = ProvingGroundsApp(seed=3, mode="real")
     app.act(Roll())
