@@ -85,12 +85,14 @@ def wrap(text: str, size: float, width: float, bold: bool = False, max_lines: in
 def lines(x: float, y: float, rows: list[str], size: float = 11, anchor: str = "start", fill: str = "#222",
           weight: str = "normal", line_height: float | None = None) -> str:
     """Several lines of text, the first with its baseline at ``y``; one ``<text>`` whose text is the whole
-    (each line but the last ends in a space, so the text reads the same as before it was wrapped)."""
+    (a space joins the lines where it cannot be seen: before a right-aligned line, else after a line)."""
     if len(rows) == 1:
         return label(x, y, rows[0], size, anchor, fill, weight)
     dy = line_height or size * 1.15
-    spans = "".join(f'<tspan x="{_f(x)}" dy="{_f(0 if i == 0 else dy)}">{escape(r)}{" " if i < len(rows) - 1 else ""}</tspan>'
-                    for i, r in enumerate(rows))
+    last = len(rows) - 1
+    text = ([(" " if i else "") + r for i, r in enumerate(rows)] if anchor == "end"
+            else [r + (" " if i < last else "") for i, r in enumerate(rows)])
+    spans = "".join(f'<tspan x="{_f(x)}" dy="{_f(0 if i == 0 else dy)}">{escape(t)}</tspan>' for i, t in enumerate(text))
     return (f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" text-anchor="{anchor}" fill="{fill}" '
             f'font-weight="{weight}">{spans}</text>')
 

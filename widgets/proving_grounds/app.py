@@ -42,6 +42,16 @@ MODE_NOTES = {"real": "the 60-second clock starts with your next roll",
 DIAL_NOTE = ('<span class="rx-small"><b>Sun and moon dial:</b> choose the enemy Maia faces this round (not the one '
              'she faced last round). Hit it and you gain a coloured die from the dial; the enemy behind her (the moon) '
              'moves down a space unless you hit it. <i>Module 6: Sun and Moon</i></span>')
+MODULE_TIPS = {
+    "dragonling": "Module 1: The Dragonling. A ninth die; after the rolling its result may join an attack, save a single "
+                  "or (chaos) reroll the coloured dice",
+    "chariots": "Module 2: Chariots. Place dice on a chariot card while you roll, or it acts against you",
+    "inspiration": "Module 3: Inspiration Powers. One card with an ongoing power for the whole game",
+    "shields": "Module 4: Shields. A set that misses raises the enemy's shield; a single breaks it",
+    "conspirators": "Module 5: Conspirators. Each round a die roll may activate a revealed conspirator's effect",
+    "sun_and_moon": "Module 6: Sun and Moon. Face an enemy each round: hit it for a bonus die; the enemy behind "
+                    "you moves down unless you hit it",
+}
 MODULE_LABELS = {"dragonling": "Dragonling", "chariots": "Chariots", "inspiration": "Inspiration",
                  "shields": "Shields", "conspirators": "Conspirators", "sun_and_moon": "Sun and Moon"}
 
@@ -111,7 +121,7 @@ class ProvingGroundsApp(w.VBox):
                                         description="Rerolls", layout=w.Layout(width="170px"),
                                         tooltip="Study and table dice: set rerolls each round allows (from New game)")
         self.module_boxes = {m: w.Checkbox(value=getattr(options, m), description=MODULE_LABELS[m], indent=False,
-                                           layout=w.Layout(width="120px")) for m in MODULES}
+                                           tooltip=MODULE_TIPS[m], layout=w.Layout(width="120px")) for m in MODULES}
         self.new_game_button = w.Button(description="New game", button_style="primary", icon="refresh",
                                         tooltip="Start again with the mode, seed, rerolls and modules above")
         self.new_game_button.add_class("new-game")
