@@ -36,8 +36,15 @@ def check_game(data, expected: str) -> None:
         raise ValueError(f"this file is not a {GAME_TITLES[expected]} deck or save (its field 'game' is {found!r})")
 
 
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string inside a <style> element."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ") + '"'
+
+
 class FilePicker(w.VBox):
     """Calls ``on_file(name, data)`` with the parsed JSON; errors it raises are shown, never a traceback."""
+
+    _count = 0  # each picker's stylesheet names its own button
 
     def __init__(self, on_file: Callable[[str, dict], str], description: str = "Load a deck or saved game",
                  max_bytes: int = MAX_BYTES):
@@ -48,10 +55,19 @@ class FilePicker(w.VBox):
         self.upload = w.FileUpload(accept=".json", multiple=False, description=description,
                                    tooltip=f"A .json deck or saved game, up to {max_bytes // 2**20} MB",
                                    layout=w.Layout(width="auto", max_width="100%"))
+        # the upload button writes its file count after its words ("(0)"): the button shows its icon and the
+        # words from the stylesheet instead, so no stray counter is seen
+        FilePicker._count += 1
+        cls = f"rx-upload-{FilePicker._count}"
+        self.upload.add_class("rx-upload")
+        self.upload.add_class(cls)
+        self.label = w.HTML(f"<style>.{cls} {{font-size:0 !important}} .{cls} > i {{font-size:13px; margin-right:5px}} "
+                            f".{cls}::after {{content:{_css_string(description)}; font-size:13px}}</style>",
+                            layout=w.Layout(display="none"))
         self.message = w.HTML()
         self.message.add_class("file-message")
         self.upload.observe(self._loaded, "value")
-        self.children = (self.upload, self.message)
+        self.children = (self.upload, self.label, self.message)
 
     def _loaded(self, change) -> None:
         files = change["new"]

@@ -19,9 +19,22 @@ class HistoryBar(w.HBox):
                                     tooltip="Play the step taken back again")
         self.slider = w.IntSlider(min=0, max=0, description="Step", continuous_update=False,
                                   tooltip="Jump to any step of the game", layout=w.Layout(max_width="100%"))
+        # the replay ticks in the browser (a hidden Play, one step every 0.6 s); two buttons of our own start and
+        # stop it, each with its word and its hover text (the Play's own buttons have neither)
         self.replay = w.Play(min=0, max=0, interval=600, description="Replay", show_repeat=False,
-                             tooltip="Replay: play the game again from the start, one step every 0.6 s (stop: pause)")
-        self.replay_label = w.HTML('<span class="rx-small" title="Replay the game from the start">Replay</span>')
+                             layout=w.Layout(display="none"))
+        self.replay_button = w.Button(description="Replay", icon="play", layout=w.Layout(width="auto"),
+                                      tooltip="Replay the game step by step")
+        self.stop_button = w.Button(description="Stop", icon="stop", layout=w.Layout(width="auto"),
+                                    tooltip="Stop the replay", disabled=True)
+        self.replay_button.add_class("replay-play")
+        self.stop_button.add_class("replay-stop")
+        self.replay_button.on_click(lambda _: self.start_replay())
+        self.stop_button.on_click(lambda _: setattr(self.replay, "playing", False))
+        self.replay.observe(self._playing, "playing")
+        # the replay's buttons stay together on a narrow screen (the name is the one rows place)
+        self.replay_label = w.HBox([self.replay_button, self.stop_button], layout=w.Layout(flex_flow="row nowrap"))
+        self.replay_label.add_class("replay-controls")
         self.undo_button.add_class("undo")
         self.redo_button.add_class("redo")
         self.undo_button.on_click(lambda _: self._go(self.session.cursor - 1))
@@ -37,6 +50,19 @@ class HistoryBar(w.HBox):
     def attach(self, session) -> None:
         self.session = session
         self.refresh()
+
+    def start_replay(self) -> None:
+        """Replay from here (from the first step when at the end), one step every 0.6 s."""
+        r = self.replay
+        if r.playing:
+            return
+        start = r.min if self.session.cursor >= r.max else self.session.cursor
+        r.value = start
+        self._go(start)  # also when the Play already held that value (no change to observe)
+        r.playing = True
+
+    def _playing(self, change) -> None:
+        self.replay_button.disabled, self.stop_button.disabled = change["new"], not change["new"]
 
     def _go(self, step: int) -> None:
         if step != self.session.cursor and 0 <= step <= self.session.history_length:

@@ -61,6 +61,42 @@ def label(x: float, y: float, text: str, size: float = 11, anchor: str = "start"
             f'font-weight="{weight}">{escape(text)}</text>')
 
 
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """A generous estimate of the drawn width of ``text`` (the browser's sans-serif, never narrower in practice)."""
+    return len(text) * size * (0.64 if bold else 0.58)
+
+
+def wrap(text: str, size: float, width: float, bold: bool = False, max_lines: int = 3) -> list[str]:
+    """``text`` broken at spaces into lines that fit ``width``; past ``max_lines`` the last line ends in "…"."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(lines[-1] + " " + word, size, bold) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    if len(lines) > max_lines:
+        last = " ".join(lines[max_lines - 1:])
+        while len(last) > 1 and text_width(last + "…", size, bold) > width:
+            last = last[:-1]
+        lines = lines[:max_lines - 1] + [last.rstrip() + "…"]
+    return lines or [""]
+
+
+def lines(x: float, y: float, rows: list[str], size: float = 11, anchor: str = "start", fill: str = "#222",
+          weight: str = "normal", line_height: float | None = None) -> str:
+    """Several lines of text, the first with its baseline at ``y``; one ``<text>`` whose text is the whole
+    (a space joins the lines where it cannot be seen: before a right-aligned line, else after a line)."""
+    if len(rows) == 1:
+        return label(x, y, rows[0], size, anchor, fill, weight)
+    dy = line_height or size * 1.15
+    last = len(rows) - 1
+    text = ([(" " if i else "") + r for i, r in enumerate(rows)] if anchor == "end"
+            else [r + (" " if i < last else "") for i, r in enumerate(rows)])
+    spans = "".join(f'<tspan x="{_f(x)}" dy="{_f(0 if i == 0 else dy)}">{escape(t)}</tspan>' for i, t in enumerate(text))
+    return (f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" text-anchor="{anchor}" fill="{fill}" '
+            f'font-weight="{weight}">{spans}</text>')
+
+
 def box(x: float, y: float, w: float, h: float, fill: str = "#fff", stroke: str = "#999", tip: str = "",
         rx: float = 3, cls: str = "", dash: bool = False) -> str:
     d = ' stroke-dasharray="3 2"' if dash else ""
@@ -111,28 +147,37 @@ def track(cells: list[dict], x: float, y: float, cell_w: float, cell_h: float, v
 
 def bar_chart(labels: list[str], values: list[float], chart_title: str = "", *, value_max: float | None = None,
               fmt: str = "{:.2f}", width: float = 420, highlight: str = "best", unit: str = "") -> str:
-    """Horizontal bars with their whole labels on the left and the value on the bar; best bar green."""
-    row = 24 if len(labels) <= 8 else 18  # long charts stay short enough to sit beside the play area
-    top, lab_w = 26 if chart_title else 6, min(210, max(90, 6.4 * max((len(s) for s in labels), default=8)))
+    """Horizontal bars with their whole labels on the left and the value on the bar; best bar green.
+
+    A long label wraps onto two or three lines and its row grows to hold them; a long title wraps too."""
+    size, line_h = 11.5, 13
+    base = 24 if len(labels) <= 8 else 18  # long charts stay short enough to sit beside the play area
+    lab_w = min(210, max(90, 10 + max((text_width(s, size) for s in labels), default=0)))
     bar_w = width - lab_w - 56
+    heading = wrap(chart_title, 13, width - 8, bold=True) if chart_title else []
+    top = 10 + 16 * len(heading) if heading else 6
+    wrapped = [wrap(name, size, lab_w - 10) for name in labels]
+    heights = [max(base, len(rows) * line_h + 6) for rows in wrapped]
     vmax = value_max if value_max is not None else max([v for v in values] + [1e-9])
     vmin = min([v for v in values] + [0.0])  # negative values get bars to the left of a zero line
     span = (max(vmax, 0.0) - vmin) or 1.0
     zero = lab_w + bar_w * (-vmin / span)
     best = max(values) if values else None
-    body = [label(4, 16, chart_title, 13, weight="bold")] if chart_title else []
-    for i, (name, v) in enumerate(zip(labels, values)):
-        yy = top + i * row
+    body = [lines(4, 16, heading, 13, weight="bold", line_height=16)] if heading else []
+    yy = top
+    for name, v, rows, h in zip(labels, values, wrapped, heights):
+        mid = yy + h / 2  # the bar, its value and the label's lines are centred on the row
         colour = "#2e7d32" if highlight == "best" and v == best else ("#e57373" if v < 0 else "#90a4ae")
         length = bar_w * abs(v) / span
         x = zero if v >= 0 else zero - length
-        short = name if len(name) <= 34 else name[:33] + "\u2026"
         text_x = zero + length + 4 if v >= 0 else zero + 4
+        first = mid - (len(rows) - 1) * line_h / 2 + 4
         body.append(f'<g class="svg-bar" data-label="{escape(name)}" data-value="{v:.6g}">{title(f"{name}: {fmt.format(v)}{unit}")}'
-                    f'{label(lab_w - 6, yy + row - 8, short, 11.5, "end")}'
-                    f'<rect x="{_f(x)}" y="{_f(yy + 3)}" width="{_f(length)}" height="{row - 6}" fill="{colour}" rx="2"/>'
-                    f'{label(text_x, yy + row - 8, fmt.format(v) + unit, 11.5)}</g>')
+                    f'{lines(lab_w - 6, first, rows, size, "end", line_height=line_h)}'
+                    f'<rect x="{_f(x)}" y="{_f(mid - (base - 6) / 2)}" width="{_f(length)}" height="{base - 6}" fill="{colour}" rx="2"/>'
+                    f'{label(text_x, mid + 4, fmt.format(v) + unit, size)}</g>')
+        yy += h
     if vmin < 0:
-        body.append(f'<line x1="{_f(zero)}" x2="{_f(zero)}" y1="{top}" y2="{top + row * len(labels)}" stroke="#555"/>')
-    height = top + row * max(1, len(labels)) + 4
+        body.append(f'<line x1="{_f(zero)}" x2="{_f(zero)}" y1="{top}" y2="{_f(yy)}" stroke="#555"/>')
+    height = yy + 4 if labels else top + base + 4
     return svg(width, height, "".join(body), "rx-bar-chart", aria=chart_title)

@@ -16,6 +16,18 @@ from .errors import IllegalAction
 from .events import count
 
 
+def _listed(values) -> str:
+    """A sequence as words for a sentence: ``(2, 2, 2)``, never a Python list."""
+    return "(" + ", ".join(str(v) for v in values) + ")"
+
+
+def _got(outcome: Any, singular: str) -> str:
+    """What a typed outcome holds, as words: ``3 faces (2, 2, 2)``, ``no faces``, ``'x' (not a list)``."""
+    if isinstance(outcome, (list, tuple)):
+        return f"{count(len(outcome), singular)} {_listed(outcome)}" if outcome else f"no {singular}s"
+    return f"{outcome!r} (not a list of {singular}s)"
+
+
 @dataclass(frozen=True)
 class Dice:
     """``count`` six-sided dice; the outcome is a list of faces 1-6 in die order."""
@@ -29,7 +41,7 @@ class Dice:
     def validate(self, outcome: Any) -> list[int]:
         faces = list(outcome) if isinstance(outcome, (list, tuple)) else None
         if faces is None or len(faces) != self.count:
-            raise IllegalAction(f"{self.what}: expected {count(self.count, 'face')}, got {outcome!r}")
+            raise IllegalAction(f"{self.what}: expected {count(self.count, 'face')}, got {_got(outcome, 'face')}")
         for i, f in enumerate(faces):
             if isinstance(f, bool) or not isinstance(f, (int, np.integer)) or not 1 <= f <= 6:
                 raise IllegalAction(f"{self.what}: face #{i + 1} is {f!r}; faces are 1-6")
@@ -65,7 +77,8 @@ class Shuffle:
     def validate(self, outcome: Any) -> list[str]:
         order = list(outcome) if isinstance(outcome, (list, tuple)) else None
         if order is None or sorted(order) != sorted(self.cards):
-            raise IllegalAction(f"{self.what}: expected an ordering of {len(self.cards)} cards {sorted(self.cards)}, got {outcome!r}")
+            raise IllegalAction(f"{self.what}: expected an ordering of {len(self.cards)} cards {_listed(sorted(self.cards))}, "
+                               f"each once, got {_got(outcome, 'card')}")
         return order
 
 
@@ -80,7 +93,10 @@ class Joint:
 
     def validate(self, outcome: Any) -> dict[str, Any]:
         if not isinstance(outcome, dict) or set(outcome) != {n for n, _ in self.parts}:
-            raise IllegalAction(f"expected outcomes for {[n for n, _ in self.parts]}, got {outcome!r}")
+            names = [n for n, _ in self.parts]
+            got = (f"outcomes for {', '.join(map(str, outcome)) or 'nothing'}" if isinstance(outcome, dict)
+                   else f"{_got(outcome, 'value')} instead of one outcome per part")
+            raise IllegalAction(f"expected outcomes for {' and '.join(names)}, got {got}")
         return {name: spec.validate(outcome[name]) for name, spec in self.parts}
 
 

@@ -13,8 +13,11 @@ pytestmark = pytest.mark.browser
 SEED = 3
 
 
+NUMBERED_DICE = ".dice-tray .rx-die:not(.dragonling-die *)"  # the dragonling die shows a word
+
+
 def faces_in_tray(page):
-    return sorted(int(f) for f in page.locator(".dice-tray .rx-die").evaluate_all("els => els.map(e => e.dataset.face)"))
+    return sorted(int(f) for f in page.locator(NUMBERED_DICE).evaluate_all("els => els.map(e => e.dataset.face)"))
 
 
 def markers_on_board(page):
@@ -23,7 +26,7 @@ def markers_on_board(page):
 
 def wait_for_faces(page, expected):
     page.wait_for_function(
-        "expected => JSON.stringify([...document.querySelectorAll('.dice-tray .rx-die')].map(e => +e.dataset.face).sort()) === JSON.stringify(expected)",
+        "expected => JSON.stringify([...document.querySelectorAll('.dice-tray .rx-die:not(.dragonling-die *)')].map(e => +e.dataset.face).sort()) === JSON.stringify(expected)",
         arg=expected, timeout=15_000)
 
 
@@ -128,3 +131,85 @@ def test_uploads_over_the_cap_or_of_another_game_say_so(page, voila_server, tmp_
     page.wait_for_selector(".file-message >> text=open it in the BarBEARian dashboard", timeout=30_000)
     page.locator(".action-roll").click()  # the app still plays
     page.wait_for_selector(".dice-tray .rx-die", timeout=15_000)
+
+
+LOOK = """() => {
+  const box = e => e.getBoundingClientRect();
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const out = {names: [], dial: [], legend: [], hover: [], plain: [], upload: []};
+  document.querySelectorAll('.enemy-svg').forEach(s => {
+    const name = s.querySelector('.card-name text');
+    s.querySelectorAll('.card-mark').forEach(m => { if (meet(box(name), box(m))) out.names.push(name.textContent); });
+  });
+  document.querySelectorAll('.dial-svg').forEach(s => s.querySelectorAll('.dial-mark').forEach(m =>
+    s.querySelectorAll('.dial-number').forEach(n => { if (meet(box(n.querySelector('circle')), box(m))) out.dial.push(n.textContent); })));
+  document.querySelectorAll('.rx-legend-item').forEach(e => { if (box(e).right > window.innerWidth + 1) out.legend.push(e.textContent); });
+  document.querySelectorAll('[title]').forEach(e => {
+    const t = e.getAttribute('title').trim();
+    if (['null', 'undefined', ''].includes(t) && box(e).width) out.hover.push([e.tagName, e.textContent.trim().slice(0, 40)]);
+  });
+  document.querySelectorAll('.widget-label, button').forEach(e => {  // a labelled control explains itself on hover
+    const t = (e.getAttribute('title') || '').trim(), text = e.textContent.trim();
+    if (box(e).width && text && (!t || t === 'null')) out.plain.push(text.slice(0, 40));
+  });
+  document.querySelectorAll('.widget-upload').forEach(b => b.childNodes.forEach(n => {  // the words a user sees
+    if (n.nodeType !== 3) return;
+    const r = document.createRange(); r.selectNodeContents(n);
+    out.upload.push([n.textContent, r.getBoundingClientRect().width, getComputedStyle(b, '::after').content]);
+  }));
+  const top = sel => { const e = document.querySelector(sel); return e && e.offsetParent !== null ? box(e).top : null; };
+  out.tops = {clock: top('.countdown'), tray: top('.dice-tray'), stop: top('.action-stop'), odds: top('.odds-chart')};
+  out.buttons = [...document.querySelectorAll('.actions button')].map(b => [b.textContent.trim(), b.title]);
+  out.note = document.querySelector('.actions-note')?.textContent || '';
+  out.chart = document.querySelector('.odds-chart svg')?.textContent || '';
+  return out;
+}"""
+
+
+def look(page):
+    return page.evaluate(LOOK)
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)])
+def test_every_mark_is_clear_and_every_hover_text_says_something(page, voila_server, artifacts, width, height):
+    """All six modules in real time: names clear of their icons, the sun and moon beside their numbers,
+    legends inside the screen, a hover text on every labelled control (never "null"), the dragonling
+    die in the tray, no Time is up button while the clock runs, and on a phone the dice before the odds."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{voila_server}/voila/render/proving_grounds/play.ipynb", timeout=90_000)
+    page.wait_for_selector(".proving-grounds-app .action-roll", timeout=90_000)
+    for box in page.locator(".proving-grounds-app input[type=checkbox]").all():
+        box.check()
+    page.locator(".seed input").fill("7")
+    page.locator(".seed input").press("Enter")
+    page.locator(".new-game").click()
+    page.wait_for_selector(".actions button >> text=Face enemy #1", timeout=30_000)
+    seen = look(page)
+    assert not seen["hover"] and not seen["plain"], (seen["hover"], seen["plain"])
+    faces = [(text, tip) for text, tip in seen["buttons"] if text.startswith("Face enemy")]
+    assert len(faces) == 6 and all("sun and moon dial" in tip and tip != text for text, tip in faces)
+    assert "Module 6: Sun and Moon" in seen["note"]
+    assert [(text, width) for text, width, _ in seen["upload"] if width > 0.5] == []  # no "(0)" to be seen
+    assert seen["upload"][0][2] == '"Load a deck or saved game"'
+    page.locator(".actions button >> text=Face enemy #1").click()
+    for _ in range(6):  # the conspirators' roll comes before the dice
+        page.wait_for_timeout(800)
+        if page.locator(".action-roll").count():
+            break
+        page.locator(".actions button").first.click()
+    page.locator(".odds-toggle").click()
+    page.locator(".action-roll").click()
+    page.wait_for_selector(".dice-tray .dragonling-die", timeout=15_000)
+    page.wait_for_function("document.querySelector('.odds-chart svg')?.textContent.includes('advised as if')",
+                           timeout=60_000)
+    seen = look(page)
+    assert not seen["names"] and not seen["dial"] and not seen["legend"], seen
+    assert not seen["hover"] and not seen["plain"], (seen["hover"], seen["plain"])
+    assert "\u2026" not in seen["chart"]  # long labels wrap, never cut
+    assert "Time is up" not in [text for text, _ in seen["buttons"]]  # the clock plays it
+    tops = seen["tops"]
+    assert tops["clock"] < tops["tray"] < tops["stop"]
+    if width < 560:  # one column: the play column (clock, dice, buttons) comes before the odds
+        assert tops["stop"] < tops["odds"]
+    assert_fits(page)
+    page.screenshot(path=str(artifacts / f"proving_grounds_{width}_all_modules.png"), full_page=True)

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from explorer.core import IllegalAction, SaveFileError, Session
-from explorer.core.chance import CustomDie, Dice, Shuffle
+from explorer.core.chance import CustomDie, Dice, Joint, Shuffle
 from explorer.proving_grounds import Options, Reroll, Roll, SetUp, Stop
 from explorer.proving_grounds.bots import RandomPlayer
 
@@ -159,6 +159,15 @@ def test_chance_specs_validate():
         CustomDie(("wing", "chaos")).validate("fire")
     with pytest.raises(IllegalAction, match="expected an ordering of 3 cards"):
         Shuffle(("a", "b", "c")).validate(["a", "a", "b"])
+    # a refusal reads as a sentence: counts and faces in words, never a Python list
+    with pytest.raises(IllegalAction, match=r"^set of 3s: expected 2 faces, got 3 faces \(2, 2, 2\)$"):
+        Dice(2, "set of 3s").validate([2, 2, 2])
+    with pytest.raises(IllegalAction, match=r"^expected outcomes for dice and dragonling, got outcomes for dice$"):
+        Joint((("dice", Dice(1)), ("dragonling", CustomDie(("wing",))))).validate({"dice": [1]})
+    for spec, bad in [(Dice(2), [7]), (Shuffle(("a", "b")), ["a"]), (Joint((("dice", Dice(1)),)), [1])]:
+        with pytest.raises(IllegalAction) as caught:
+            spec.validate(bad)
+        assert "[" not in str(caught.value), str(caught.value)
     rng = np.random.default_rng(0)
     assert sorted(Shuffle(("a", "b", "c")).sample(rng)) == ["a", "b", "c"]
     assert all(1 <= f <= 6 for f in Dice(50).sample(rng))

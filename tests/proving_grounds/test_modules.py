@@ -147,7 +147,7 @@ def test_chaos_result_forces_a_reroll_of_all_coloured_dice_before_attacks():
     assert s.state.phase == "dragonling" and s.legal_actions() == [ChaosReroll()]
     assert_illegal(s, AssignDragonling(None), "the chaos result must be used: reroll all coloured dice before resolving attacks")
     assert_illegal(s, AssignDragonling(6), "the chaos result must be used: reroll all coloured dice before resolving attacks")
-    assert_illegal(s, ChaosReroll(), "coloured dice: expected 3 faces, got [3]", outcome=[3])
+    assert_illegal(s, ChaosReroll(), "coloured dice: expected 3 faces, got 1 face (3)", outcome=[3])
     ev = s.play(ChaosReroll(), outcome=[3, 5, 5])  # blue, green, yellow
     assert ev[0].section == DRAGON and ev[0].text.startswith("Chaos! The coloured dice are rerolled: blue 3, green 5, yellow 5.")
     assert [e.section for e in ev].index(MOVE) == 1  # the attacks come after the reroll

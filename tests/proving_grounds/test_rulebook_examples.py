@@ -76,10 +76,10 @@ def test_rolling_rejects_illegal_actions_without_changing_anything():
     an action out of turn is refused, and the session is left exactly as it was."""
     s = new_session(Options(), fillers(8, start=2))
     assert_illegal(s, Stop(), "Stop is not possible now (Step 1: Roll Dice (initial roll)); possible: Roll")
-    assert_illegal(s, Roll(), "dice pool: expected 8 faces, got [1, 2, 3]", outcome=[1, 2, 3])
+    assert_illegal(s, Roll(), "dice pool: expected 8 faces, got 3 faces (1, 2, 3)", outcome=[1, 2, 3])
     roll(s, {"W1": 1, "W2": 1, "W3": 3, "W4": 3, "W5": 4, "B1": 5, "G1": 6, "Y1": 6})
     assert_illegal(s, Roll(), "Roll is not possible now (Step 1: Roll Dice (rerolling sets)); possible: Reroll, Stop, TimeUp")
-    assert_illegal(s, Reroll(1), "set of 1s: expected 2 faces, got [4]", outcome=[4])
+    assert_illegal(s, Reroll(1), "set of 1s: expected 2 faces, got 1 face (4)", outcome=[4])
     assert_illegal(s, Reroll(1), "set of 1s: face #2 is 7; faces are 1-6", outcome=[4, 7])
     assert_illegal(s, Reroll(1, dragonling=True), "there is no dragonling die: Module 1 is not in play",
                    outcome={"dice": [4, 6]})

@@ -70,3 +70,52 @@ def test_a_negative_value_gets_a_bar_left_of_the_zero_line():
     x_reroll = float(re.search(r'<rect x="([\d.]+)"', reroll).group(1))
     w_stop = float(re.search(r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)"', stop).group(1))
     assert x_stop < x_reroll and abs(x_stop + w_stop - x_reroll) < 0.2 and "<line" in chart
+
+
+def test_a_long_label_wraps_onto_lines_and_its_row_grows():
+    long = "Place white 2 + white 2 + blue 2 on chariot #1"
+    short = svg.bar_chart(["Stop", "Reroll the 2s"], [1.0, 0.5], "Value")
+    chart = svg.bar_chart(["Stop", long], [1.0, 0.5], "Value")
+    assert "\u2026" not in chart and chart.count("<tspan") == 2  # the whole label, on two lines
+    assert "".join(re.findall(r"<tspan[^>]*>([^<]*)</tspan>", chart)).split() == long.split()
+    height = lambda c: float(re.search(r'viewBox="0 0 [\d.]+ ([\d.]+)"', c).group(1))
+    assert height(chart) > height(short)
+    rects = [float(y) for y in re.findall(r'<rect x="[\d.]+" y="([\d.]+)"', chart)]
+    assert rects[1] - rects[0] >= 24  # the second row starts below the first
+    title = "Value of each choice (advised as if 10 set rerolls fit in the time left)"
+    assert svg.bar_chart(["Stop"], [1.0], title).count("<tspan") == 2  # a long title wraps too
+    assert svg.wrap("a " * 200, 11.5, 100)[-1].endswith("\u2026") and len(svg.wrap("a " * 200, 11.5, 100)) == 3
+
+
+def test_a_card_name_never_runs_under_its_marks():
+    """A name wraps (or shrinks) to end before the first icon, even with three marks on the card; a name that
+    cannot fit beside them gets the whole width and the marks go on a row below it."""
+    from widgets.proving_grounds.board_view import _card_head
+
+    marks = [("sun", "s"), ("shield", "h"), ("talon", "t")]
+    for name in ["#3 Gilded Champion", "#1 Twin Blade Adept", "#6 Dune Skirmisher", "#2 Stormbreakerqueenofthesands"]:
+        drawn, height = _card_head(name, marks, 170)
+        size = float(re.search(r'font-size="([\d.]+)"', drawn).group(1))
+        rows = [r.strip() for r in re.findall(r"<tspan[^>]*>([^<]*)</tspan>", drawn)] or [re.search(r">([^<]*)</text>", drawn).group(1)]
+        icons = [(float(x), float(y)) for x, y in re.findall(r"translate\(([\d.]+),([\d.]+)\)", drawn)]
+        name_right = 8 + max(svg.text_width(r, size, bold=True) for r in rows)
+        name_bottom = 4 + size + (len(rows) - 1) * (size + 2.5) + 3  # the last baseline and the descenders
+        assert all(x > name_right or y > name_bottom for x, y in icons), (name, rows, size, icons)
+        assert " ".join(rows) == name and height >= max(y for _, y in icons) + 18
+    assert "<tspan" in _card_head("#3 Gilded Champion", marks, 170)[0]  # a two-word name wraps beside the marks
+
+
+def test_the_sun_and_moon_sit_beside_their_numbers_not_on_them():
+    from explorer.core import Session
+    from explorer.proving_grounds import RotateDial, SetUp
+    from widgets.proving_grounds.board_view import dial_svg
+
+    s = Session("proving-grounds", Options.with_modules("sun_and_moon", timer_rerolls=3), seed=1)
+    s.play(SetUp())
+    s.play(RotateDial(1))
+    dial = dial_svg(s.state)
+    numbers = [(float(x), float(y)) for x, y in re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="9"', dial)]
+    marks = [(float(x) + 8, float(y) + 8) for x, y in re.findall(r'class="dial-mark[^"]*" transform="translate\(([\d.]+),([\d.]+)\)', dial)]
+    assert len(numbers) == 6 and len(marks) == 2
+    for mx, my in marks:  # a 16 px icon centred at (mx, my) is clear of every 9 px number circle
+        assert all(max(abs(mx - x), abs(my - y)) > 9 + 8 for x, y in numbers)

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from explorer.core import Session
-from explorer.proving_grounds import Options, Reroll, Roll, SetUp, Stop
+from explorer.proving_grounds import Options, Reroll, Roll, SetUp, Stop, TimeUp
 from explorer.proving_grounds.odds.advice import advise
 from explorer.proving_grounds.board import describe_action
 from widgets.dice import DiceTray
@@ -140,6 +140,22 @@ def test_history_bar_undo_redo_and_slider(app):
     assert app.session.cursor == 1 and [b.description for b in app.actions.children] == ["Roll the dice"]
 
 
+def test_the_replay_has_its_own_buttons_with_words_and_hover_texts(app):
+    app.act(Roll())
+    app.act(Stop())
+    end, bar = app.session.cursor, app.history
+    assert bar.replay.layout.display == "none"  # the Play ticks in the browser; its own buttons have no words
+    assert (bar.replay_button.description, bar.replay_button.tooltip) == ("Replay", "Replay the game step by step")
+    assert (bar.stop_button.description, bar.stop_button.tooltip) == ("Stop", "Stop the replay")
+    assert bar.replay_button in bar.replay_label.children and bar.stop_button.disabled
+    bar.replay_button.click()  # at the end: the replay starts from the first step
+    assert app.session.cursor == 0 and bar.replay.playing and bar.replay_button.disabled
+    bar.replay.value = 2  # the browser's tick
+    assert app.session.cursor == 2
+    bar.stop_button.click()
+    assert not bar.replay.playing and not bar.replay_button.disabled and app.session.cursor == 2 < end
+
+
 def test_real_time_mode_clock_ends_the_rolling():
     app = ProvingGroundsApp(seed=3, mode="real")
     app.act(Roll())
@@ -267,3 +283,53 @@ def test_clicking_does_not_pile_up_widgets():
             rng.choice(clickable).click()
         counts.append(len(_instances))
     assert max(counts[40:]) <= max(counts[:40]) + 5, (counts[0], counts[39], counts[-1])
+
+
+def test_the_clock_plays_time_up_so_no_button_offers_it_while_it_runs():
+    app = ProvingGroundsApp(seed=3, mode="real", threaded=False)
+    app.act(Roll())
+    assert TimeUp() in app.session.legal_actions() and app.clock.running  # the engine still lists it
+    assert "Time is up" not in [b.description for b in app.actions.children]
+    assert "action-stop" in [c for b in app.actions.children for c in b._dom_classes]
+    app.clock.stop()  # e.g. after an undo into the rolling: without a running clock the button is the way on
+    app.refresh()
+    assert "Time is up" in [b.description for b in app.actions.children]
+
+
+def test_face_enemy_buttons_say_what_they_do():
+    app = ProvingGroundsApp(options=Options.with_modules("sun_and_moon", timer_rerolls=3), seed=3, threaded=False)
+    faces = [b for b in app.actions.children if b.description.startswith("Face enemy")]
+    assert len(faces) == 6
+    for b in faces:
+        assert b.tooltip != b.description and "sun and moon dial" in b.tooltip and "Module 6: Sun and Moon" in b.tooltip
+    assert "Sun and moon dial" in app.actions_note.value and "Module 6: Sun and Moon" in app.actions_note.value
+    app.act(app.session.legal_actions()[0])
+    assert app.actions_note.value == ""  # the note goes with the buttons
+    assert all(b.tooltip for b in app.actions.children)
+
+
+def test_the_dragonling_die_sits_in_the_tray_with_the_dice():
+    app = ProvingGroundsApp(options=Options.with_modules("dragonling", timer_rerolls=3), seed=3, threaded=False)
+    assert app.tray.extra.value == ""  # nothing rolled yet
+    app.act(Roll())
+    face = app.session.state.dragonling
+    extra = app.tray.extra.value
+    assert f'data-face="{face}"' in extra and "Dragonling die" in extra and "Module 1: The Dragonling" in extra
+    assert "Dragonling die" not in app.area.value  # not far from the dice any more
+
+
+def test_real_time_odds_say_the_reroll_count_is_an_assumption():
+    app = ProvingGroundsApp(seed=3, mode="real", threaded=False)
+    app.odds_toggle.value = True
+    app.act(Roll())
+    assert "advised as if 10 set rerolls fit in the time left" in app.odds_chart.title
+    assert "rerolls left" not in app.odds_chart.title
+
+
+def test_a_table_dice_refusal_reads_as_a_sentence(app):
+    app.mode.value = "table"
+    app.table_faces.value = "3 3 1 2 4 5 6 6"
+    assert app.act(Roll())
+    app.table_faces.value = "2 2 2"
+    assert not app.act(Reroll(3))
+    assert "set of 3s: expected 2 faces, got 3 faces (2, 2, 2)" in app.status.value and "[" not in app.status.value

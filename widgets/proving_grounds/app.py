@@ -14,8 +14,10 @@ import ipywidgets as w
 from explorer.core import IllegalAction, Session
 from explorer.core.errors import ContentError
 from explorer.proving_grounds import MODULES, Options, Reroll, Roll, SetUp, Stop, TimeUp
+from explorer.proving_grounds import state as pg
 from explorer.proving_grounds.board import describe_action
 from explorer.proving_grounds.cards import deck_from_json, sample_deck
+from explorer.proving_grounds.modules import moon_slot
 from explorer.proving_grounds.odds import advice
 from explorer.proving_grounds.rules import chance
 from explorer.proving_grounds.state import colour
@@ -27,7 +29,7 @@ from ..files import FilePicker, check_game, save_link_html
 from ..history import HistoryBar
 from ..log import EventLog
 from ..theme import CSS
-from .board_view import encounter_board_html, player_area_html, quality_report_html
+from .board_view import dragonling_tray_html, encounter_board_html, player_area_html, quality_report_html
 from .live_odds import LiveOdds
 
 GAME = "proving-grounds"
@@ -37,6 +39,19 @@ MODE_TIPS = ["60-second clock, rerolls as fast as you can click", "no clock: the
 MODE_NOTES = {"real": "the 60-second clock starts with your next roll",
               "study": "no clock: the round allows the rerolls set at New game",
               "table": "type the faces of your real dice"}
+DIAL_NOTE = ('<span class="rx-small"><b>Sun and moon dial:</b> choose the enemy Maia faces this round (not the one '
+             'she faced last round). Hit it and you gain a coloured die from the dial; the enemy behind her (the moon) '
+             'moves down a space unless you hit it. <i>Module 6: Sun and Moon</i></span>')
+MODULE_TIPS = {
+    "dragonling": "Module 1: The Dragonling. A ninth die; after the rolling its result may join an attack, save a single "
+                  "or (chaos) reroll the coloured dice",
+    "chariots": "Module 2: Chariots. Place dice on a chariot card while you roll, or it acts against you",
+    "inspiration": "Module 3: Inspiration Powers. One card with an ongoing power for the whole game",
+    "shields": "Module 4: Shields. A set that misses raises the enemy's shield; a single breaks it",
+    "conspirators": "Module 5: Conspirators. Each round a die roll may activate a revealed conspirator's effect",
+    "sun_and_moon": "Module 6: Sun and Moon. Face an enemy each round: hit it for a bonus die; the enemy behind "
+                    "you moves down unless you hit it",
+}
 MODULE_LABELS = {"dragonling": "Dragonling", "chariots": "Chariots", "inspiration": "Inspiration",
                  "shields": "Shields", "conspirators": "Conspirators", "sun_and_moon": "Sun and Moon"}
 
@@ -48,6 +63,31 @@ def wrap_row(children, cls: str = "") -> w.HBox:
     if cls:
         box.add_class(cls)
     return box
+
+
+def action_tip(action, label: str) -> str:
+    """What a choice's button does, in the rulebook's words and with its section (the hover text)."""
+    match action:
+        case pg.RotateDial(slot=n):
+            return (f"Turn the sun and moon dial so that Maia faces enemy #{n} this round (the moon is then "
+                    f"#{moon_slot(n)}). Module 6: Sun and Moon")
+        case pg.Roll():
+            return "Roll every die in your dice pool. Step 1: Roll Dice"
+        case pg.Reroll(face=f, dragonling=True):
+            return f"Reroll the set of {f}s and the dragonling die together. Module 1: The Dragonling"
+        case pg.Stop():
+            return "Stop rolling and resolve your attacks. Step 2: Resolve Attacks"
+        case pg.TimeUp():
+            return "The timer has ended: resolve your attacks. Step 2: Resolve Attacks"
+        case pg.PlaceOnChariot():
+            return "Place these dice on the chariot card to stop its effect. Module 2: Chariots"
+        case pg.AssignDragonling(slot=None):
+            return "Leave the dragonling result unused. Module 1: The Dragonling"
+        case pg.AssignDragonling():
+            return f"{label}: the dragonling die joins the attack on that enemy. Module 1: The Dragonling"
+        case pg.TakeSunDie():
+            return f"{label} into your dice pool for next round. Module 6: Sun and Moon, Sun Effects"
+    return label
 
 
 class ProvingGroundsApp(w.VBox):
@@ -69,6 +109,7 @@ class ProvingGroundsApp(w.VBox):
         options = options or Options(timer_rerolls=None if mode == "real" else rerolls)
         # -- controls
         self.mode = w.ToggleButtons(options=MODE_LABELS, value=mode, description="Mode", tooltips=MODE_TIPS,
+                                    tooltip="How you play: against the clock, with a set number of rerolls, or with real dice",
                                     style={"button_width": "auto"})
         self.mode.add_class("mode")
         self.seed = w.IntText(value=seed or 0, description="Seed", layout=w.Layout(width="170px"),
@@ -80,7 +121,7 @@ class ProvingGroundsApp(w.VBox):
                                         description="Rerolls", layout=w.Layout(width="170px"),
                                         tooltip="Study and table dice: set rerolls each round allows (from New game)")
         self.module_boxes = {m: w.Checkbox(value=getattr(options, m), description=MODULE_LABELS[m], indent=False,
-                                           layout=w.Layout(width="120px")) for m in MODULES}
+                                           tooltip=MODULE_TIPS[m], layout=w.Layout(width="120px")) for m in MODULES}
         self.new_game_button = w.Button(description="New game", button_style="primary", icon="refresh",
                                         tooltip="Start again with the mode, seed, rerolls and modules above")
         self.new_game_button.add_class("new-game")
@@ -94,13 +135,15 @@ class ProvingGroundsApp(w.VBox):
         self.actions = wrap_row([], "actions")
         self._actions_key = None
         self._action_buttons: dict = {}  # (action, label) -> its button, for the choices shown
+        self.actions_note = w.HTML()
+        self.actions_note.add_class("actions-note")
         self.table_hint = w.HTML()
         self.table_hint.add_class("table-hint")
         self.table_faces = w.Text(placeholder="e.g. 1 1 3 3 4 5 6 6", description="Faces",
-                                  layout=w.Layout(width="320px", max_width="100%"))
+                                  tooltip="The faces your real dice show, in the order given above", layout=w.Layout(width="320px", max_width="100%"))
         self.table_faces.add_class("table-faces")
         self.table_dragon = w.Dropdown(options=["talon", "tail", "teeth", "wing", "chaos"], description="Dragonling",
-                                       layout=w.Layout(width="200px"))
+                                       tooltip="The result your real dragonling die shows", layout=w.Layout(width="200px"))
         self.clock = Countdown(60, on_time_up=self._time_up)
         self.status = w.HTML()
         self.status.add_class("status")
@@ -130,7 +173,7 @@ class ProvingGroundsApp(w.VBox):
         odds = w.VBox([self.odds_toggle, self.odds_box, self.odds_note],
                       layout=w.Layout(flex="1 1 300px", max_width="440px", min_width="0"))
         odds.add_class("odds-column")
-        play = w.VBox([self.clock, self.tray, self.actions, self.table_hint,
+        play = w.VBox([self.clock, self.tray, self.actions, self.actions_note, self.table_hint,
                        wrap_row([self.table_faces, self.table_dragon]), self.status, self.board, self.area],
                       layout=w.Layout(flex="3 1 560px", min_width="0", max_width="100%"))
         play.add_class("play-column")
@@ -256,8 +299,11 @@ class ProvingGroundsApp(w.VBox):
         self.area.value = player_area_html(state)
         rerollable = {a.face for a in s.legal_actions() if isinstance(a, Reroll) and not a.dragonling}
         dice = [(colour(d), f) for d, f in state.rolled]
-        self.tray.show(dice, rerollable)
-        shown = [a for a in s.legal_actions() if not (isinstance(a, Reroll) and not a.dragonling)]  # the tray has sets
+        self.tray.show(dice, rerollable, dragonling_tray_html(state))
+        clocked = self.mode.value == "real" and self.clock.running  # the clock plays TimeUp itself
+        shown = [a for a in s.legal_actions() if not (isinstance(a, Reroll) and not a.dragonling)  # the tray has sets
+                 and not (clocked and isinstance(a, TimeUp))]
+        self.actions_note.value = DIAL_NOTE if any(isinstance(a, pg.RotateDial) for a in shown) else ""
         key = tuple((a, describe_action(state, a)) for a in shown)
         if key != self._actions_key:  # the same choices as before: keep the buttons (no new widgets per click)
             self._actions_key = key
@@ -282,7 +328,7 @@ class ProvingGroundsApp(w.VBox):
         self.live.update(self.session, self._rerolls_left(), self.odds_toggle.value)
 
     def _action_button(self, action, text: str) -> w.Button:
-        b = w.Button(description=text, layout=w.Layout(width="auto"))
+        b = w.Button(description=text, layout=w.Layout(width="auto"), tooltip=action_tip(action, text))
         b.add_class("action")
         b.add_class("action-" + type(action).__name__.lower())
         if isinstance(action, Stop):

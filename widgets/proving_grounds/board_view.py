@@ -33,9 +33,10 @@ ICONS = {
 }
 
 
-def icon(name: str, x: float, y: float, size: float = 16, tip: str = "") -> str:
+def icon(name: str, x: float, y: float, size: float = 16, tip: str = "", cls: str = "") -> str:
     """One of ``ICONS`` placed at (x, y), ``size`` pixels square."""
-    return f'<g transform="translate({x},{y}) scale({size / 20})">{svg.title(tip)}{ICONS[name]}</g>'
+    c = f' class="{cls}"' if cls else ""
+    return f'<g{c} transform="translate({x},{y}) scale({size / 20})">{svg.title(tip)}{ICONS[name]}</g>'
 
 
 def _need_body(space, tip: str):
@@ -45,6 +46,33 @@ def _need_body(space, tip: str):
     def draw(x, y):
         return "".join(svg.die(x + 6 + i * 15, y + 4, 13, c, None, tip) for i, c in enumerate(dice))
     return draw
+
+
+def _fit(name: str, room: float) -> tuple[list[str], float]:
+    """``name`` wrapped into ``room`` pixels, shrunk from 12.5 px (down to 8) while one word is too long."""
+    size = 12.5
+    rows = svg.wrap(name, size, room, bold=True)
+    while size > 8 and max(svg.text_width(r, size, bold=True) for r in rows) > room:
+        size -= 0.5
+        rows = svg.wrap(name, size, room, bold=True)
+    return rows, size
+
+
+def _card_head(name: str, marks: list[tuple[str, str]], width: float) -> tuple[str, float]:
+    """A card's name and its marks (icons at the top right): the name wraps, or shrinks, to stay left of them;
+    a name that cannot fit beside them takes the whole width and the marks go on a row below it.
+
+    Returns the drawing and the height it takes."""
+    rows, size = _fit(name, width - 8 - 20 * len(marks) - 6)  # to the first icon, with a gap
+    below = bool(marks) and size < 10
+    if below:
+        rows, size = _fit(name, width - 14)
+    line_h = size + 2.5
+    text_h = 6 + len(rows) * line_h
+    drawn = f'<g class="card-name">{svg.lines(8, 4 + size, rows, size, weight="bold", line_height=line_h)}</g>'
+    y = text_h + 1 if below else 2
+    drawn += "".join(icon(m, width - 22 - 20 * i, y, 18, tip, f"card-mark mark-{m}") for i, (m, tip) in enumerate(marks))
+    return drawn, (y + 20 if below else max(22, text_h))
 
 
 def enemy_card_svg(state: State, n: int, hit_odds: float | None = None) -> str:
@@ -57,15 +85,16 @@ def enemy_card_svg(state: State, n: int, hit_odds: float | None = None) -> str:
         marks.append(("moon", "Moon: the enemy behind Maia this round"))
     W = 170
     if slot is None:
-        body = svg.label(8, 18, f"#{n} (empty)", 12, weight="bold")
-        body += "".join(icon(m, W - 22 - 20 * i, 4, 18, tip) for i, (m, tip) in enumerate(marks))
-        return svg.svg(W, 30, body, "enemy-svg", max_width=210, aria=f"enemy space {n}: empty")
+        body, head_h = _card_head(f"#{n} (empty)", marks, W)
+        return svg.svg(W, head_h + 4, body, "enemy-svg", max_width=210, aria=f"enemy space {n}: empty")
     e = state.enemy(n)
     if slot.shield:
         marks.append(("shield", "Shielded: the next hit removes the shield instead of moving the marker"))
     if e.icon and state.options.dragonling:
         marks.append((e.icon, f"Dragonling icon: a {e.icon} result on the dragonling die may join an attack on this enemy"))
-    cell_h, top_y = 22, 26
+    cell_h = 22
+    head, head_h = _card_head(f"#{n} {e.name}", marks, W)
+    top_y = head_h + 4
     cells = []
     for p in range(e.top + 1):
         if p == 0:
@@ -92,8 +121,6 @@ def enemy_card_svg(state: State, n: int, hit_odds: float | None = None) -> str:
               f'{svg.label(108, y_of(e.start) + 15, "start", 10, fill="#1565c0")}</g>')
     extras += svg.token(146, y_of(slot.marker) + cell_h / 2, 7.5, "#212121", "", f"Battle marker on space {slot.marker}",
                         cls="battle-marker")
-    head = svg.label(8, 17, f"#{n} {e.name}", 12.5, weight="bold")
-    head += "".join(icon(m, W - 22 - 20 * i, 2, 18, tip) for i, (m, tip) in enumerate(marks))
     height = top_y + n_cells * (cell_h + 2) + 4
     return svg.svg(W, height, head + ladder + extras, "enemy-svg", max_width=210, aria=f"enemy {n}: {e.name}")
 
@@ -189,9 +216,9 @@ def exhaustion_svg(state: State) -> str:
 
 
 def dial_svg(state: State) -> str:
-    """The sun and moon dial: the six enemy positions, the sun and moon, and the dice on the dial."""
+    """The sun and moon dial: the six enemy positions, the sun and moon beside theirs, and the dice on the dial."""
     import math
-    cx, cy, r = 60, 60, 44
+    cx, cy, r = 78, 78, 44  # the sun and moon sit outside the ring, next to their number, never over it
     body = [f'<circle cx="{cx}" cy="{cy}" r="{r + 10}" fill="#fffde7" stroke="#bbb"/>']
     moon = moon_slot(state.sun) if state.sun else None
     for n in range(1, 7):
@@ -199,14 +226,16 @@ def dial_svg(state: State) -> str:
         x, y = cx + r * math.cos(a), cy + r * math.sin(a)
         mark = "sun" if n == state.sun else ("moon" if n == moon else None)
         tip = f"Enemy #{n}" + (": the sun (Maia faces it)" if mark == "sun" else ": the moon (behind Maia)" if mark == "moon" else "")
-        body.append(f'<g>{svg.title(tip)}<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="#fff" stroke="#999"/>'
-                    f'{svg.label(x, y + 4, str(n), 10, "middle")}</g>')
+        ring = {"sun": ("#f9a825", 2.2), "moon": ("#5c6bc0", 2.2)}.get(mark, ("#999", 1))
+        body.append(f'<g class="dial-number">{svg.title(tip)}<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="#fff" '
+                    f'stroke="{ring[0]}" stroke-width="{ring[1]}"/>{svg.label(x, y + 4, str(n), 10, "middle")}</g>')
         if mark:
-            body.append(icon(mark, x - 9, y - 9, 18, tip))
+            ox, oy = cx + (r + 24) * math.cos(a), cy + (r + 24) * math.sin(a)
+            body.append(icon(mark, ox - 8, oy - 8, 16, tip, f"dial-mark mark-{mark}"))
     dice = state.dial
     body.append("".join(svg.die(cx - len(dice) * 8 + i * 16, cy - 7, 14, colour(d), None, f"{colour(d)} die on the dial")
                         for i, d in enumerate(dice)))
-    return svg.svg(120, 120, "".join(body), "dial-svg", max_width=120, aria="sun and moon dial")
+    return svg.svg(2 * cx, 2 * cy, "".join(body), "dial-svg", max_width=2 * cx, aria="sun and moon dial")
 
 
 def player_area_html(state: State) -> str:
@@ -241,9 +270,28 @@ def player_area_html(state: State) -> str:
             style = "font-weight:700;color:#b00020" if c == state.active else ""
             cs.append(f'<div style="{style}" class="rx-small">{card.number}: {escape(card.name)} - {escape(card.effect.text)}</div>')
         rows.append(f'<div class="conspirators"><b>Conspirators</b>{"".join(cs)}</div>')
-    if o.dragonling and state.dragonling:
-        rows.append(f'<div class="dragonling"><b>Dragonling die</b> {die_html("dragonling", state.dragonling)}</div>')
     return "".join(rows)
+
+
+DRAGONLING_USES = {
+    "talon": "after the rolling it may join a set or single that attacks an enemy with the talon icon (as a white die)",
+    "tail": "after the rolling it may join a set or single that attacks an enemy with the tail icon (as a white die)",
+    "teeth": "after the rolling it may join a set or single that attacks an enemy with the teeth icon (as a white die)",
+    "wing": "after the rolling it may keep one single's battle marker from moving down",
+    "chaos": "after the rolling it must reroll every coloured die, before the attacks",
+}
+
+
+def dragonling_tray_html(state: State) -> str:
+    """The dragonling die beside the other dice: its result, its icon and what the result does."""
+    face = state.dragonling
+    if not (state.options.dragonling and face):
+        return ""
+    sym = svg.symbol_svg(ICONS[face], 22) if face in ICONS else ""
+    return (f'<div class="dragonling-die" data-face="{escape(face)}"><b>Dragonling die</b> '
+            f'{die_html("dragonling", face, f"Dragonling die: {face}")} {sym} '
+            f'<span class="rx-small"><b>{escape(face)}</b>: {DRAGONLING_USES.get(face, "")}. It is rerolled only along '
+            f'with a set (the buttons "Reroll the ...s + dragonling"). <i>Module 1: The Dragonling</i></span></div>')
 
 
 def quality_report_html(report, state: State) -> str:

@@ -134,7 +134,11 @@ class LiveOdds:
         state = self.session.state
         labels = [describe_action(state, a) for a, _ in odds.choices]
         values = [v for _, v in odds.choices]
-        self.chart.update(labels, values, title=f"Value of each choice ({odds.rerolls_left} rerolls left)")
+        if state.options.timer_rerolls is None:  # the clock sets the limit: say what the advice assumes
+            left = f"advised as if {odds.rerolls_left} set rerolls fit in the time left"
+        else:
+            left = f"{odds.rerolls_left} rerolls left"
+        self.chart.update(labels, values, title=f"Value of each choice ({left})")
         self.box.layout.display = None
         self.note.value = (f'<span class="rx-small">Best: <b>{_esc(describe_action(state, odds.best))}</b>. '
                            f'Each bar: the battle-track steps you can expect this round (up minus down) if you '
