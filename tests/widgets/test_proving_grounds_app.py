@@ -116,6 +116,25 @@ def test_a_click_never_waits_for_the_odds(app):
     assert time.perf_counter() - t < 1.0 and app.odds_box.layout.display is None
 
 
+def test_once_the_board_is_solved_a_click_draws_chart_and_hit_odds_together(app):
+    # no flicker: the board is drawn once per click, with each enemy's chance to be hit already on it
+    app.odds_toggle.value = True
+    wait_odds(app)  # the pre-roll solve
+    drawn = []
+    app.board.observe(lambda change: drawn.append(change["new"]), "value")
+    assert app.act(Roll())
+    assert "Chance to hit this round" in app.board.value and "rerolls left" in app.odds_chart.title
+    for _ in range(2):
+        sets = [a for a in app.session.legal_actions() if isinstance(a, Reroll) and not a.dragonling]
+        if not sets:
+            break
+        drawn.clear()
+        assert app.act(sets[0])
+        assert len(drawn) <= 1 and "Chance to hit this round" in app.board.value
+    wait_odds(app)
+    assert len(drawn) <= 1  # nothing redrawn the board afterwards
+
+
 def test_table_dice_mode_takes_typed_faces(app):
     app.mode.value = "table"
     app.table_faces.value = "1 1 3 3 4 5 6 6"

@@ -295,11 +295,13 @@ class ProvingGroundsApp(w.VBox):
     # -- views ----------------------------------------------------------------------------------------
     def refresh(self) -> None:
         s, state = self.session, self.session.state
-        self.board.value = encounter_board_html(state, self.live.hit_odds(state, self._rerolls_left()))
-        self.area.value = player_area_html(state)
+        # what the click changed goes out first (the dice, then the odds), the larger drawings after
         rerollable = {a.face for a in s.legal_actions() if isinstance(a, Reroll) and not a.dragonling}
         dice = [(colour(d), f) for d, f in state.rolled]
         self.tray.show(dice, rerollable, dragonling_tray_html(state))
+        self.live.update(self.session, self._rerolls_left(), self.odds_toggle.value)
+        self.board.value = encounter_board_html(state, self.live.hit_odds(state, self._rerolls_left()))
+        self.area.value = player_area_html(state)
         clocked = self.mode.value == "real" and self.clock.running  # the clock plays TimeUp itself
         shown = [a for a in s.legal_actions() if not (isinstance(a, Reroll) and not a.dragonling)  # the tray has sets
                  and not (clocked and isinstance(a, TimeUp))]
@@ -325,7 +327,6 @@ class ProvingGroundsApp(w.VBox):
             self.report.value = quality_report_html(advice.quality_report(s, self.rerolls.value), s.state) if self.odds_toggle.value else ""
         else:
             self.report.value = ""
-        self.live.update(self.session, self._rerolls_left(), self.odds_toggle.value)
 
     def _action_button(self, action, text: str) -> w.Button:
         b = w.Button(description=text, layout=w.Layout(width="auto"), tooltip=action_tip(action, text))

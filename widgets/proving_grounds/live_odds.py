@@ -1,8 +1,9 @@
 """Live odds for Proving Grounds: the value of every choice as a chart, each enemy's chance to be hit.
 
-A click never waits for a solver. The chart's numbers are read from a solved table in about a
-millisecond once this round's board is solved (before the roll, while the player looks at the
-board); anything not solved yet is worked out off the click's thread (``widgets.background``).
+A click never waits for a solver. Once this round's board is solved (before the roll, while the
+player looks at the board), the chart's numbers and each enemy's chance to be hit are read from the
+solved table in about 12 ms, in the click; anything not solved yet is worked out off the click's
+thread (``widgets.background``).
 Results are cached per state and shown only for the state on screen: New game, undo, a jump and a
 load never show the odds of another state.
 """
@@ -84,10 +85,11 @@ class LiveOdds:
             return
         entry = self._cached(state, left)
         if entry is None and self._board_key(state, left) in self._warm:
-            # this board is solved already (an earlier roll of the round, or the pre-roll solve): reading the
-            # solved table takes about a millisecond, so the chart is drawn in the same click
+            # this board is solved already (an earlier roll of the round, or the pre-roll solve): the choices
+            # and each enemy's chance to be hit take about 12 ms, so chart and board are drawn in the same click
             try:
-                entry = (state, left, advice.advise(state, left, odds=False), None)
+                full = advice.advise(state, left)
+                entry = (state, left, full, full)
                 self._store(*entry)
             except ValueError:
                 entry = None
@@ -156,6 +158,6 @@ class LiveOdds:
             outcome = spec.sample(np.random.default_rng(0)) if spec is not None else None
             after, _ = game.apply(state, Roll(), outcome)
             if after.phase == "rolling":
-                advice.advise(after, left, odds=False)
+                advice.advise(after, left)  # the choices' table and each enemy's hit and wound tables
                 self._warmed(after, left)
         self.odds_worker.submit([(work, lambda _: None)])
