@@ -26,8 +26,7 @@ CSS = """
 .rx-log td {padding:1px 6px; vertical-align:top}
 .rx-log td.rx-section {color:#666; white-space:nowrap}
 .encounter-board {display:grid; grid-template-columns:repeat(3, minmax(0, 1fr)); gap:4px; max-width:100%}
-@media (max-width:560px) {.encounter-board {grid-template-columns:repeat(2, minmax(0, 1fr))} .rx-log td.rx-section {white-space:normal}
-  .bb-odds {order:-1}}
+@media (max-width:560px) {.encounter-board {grid-template-columns:repeat(2, minmax(0, 1fr))} .rx-log td.rx-section {white-space:normal}}
 .proving-grounds-app .widget-html-content, .bb-app .widget-html-content {line-height:1.35; min-width:0; max-width:100%}
 .proving-grounds-app .widget-html, .bb-app .widget-html {max-width:100%}
 .rx-title {margin:4px 0}
