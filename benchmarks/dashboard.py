@@ -283,7 +283,7 @@ def main() -> None:
                     page.locator(".action-roll").click()
                     page.wait_for_selector(".dice-tray .rx-die", timeout=60_000)
                     page.locator(".action-stop").click()
-                    page.wait_for_selector("text=Step 2A", timeout=60_000)
+                    page.wait_for_selector(".event-log >> text=Step 2: Resolve Attacks", timeout=60_000)
                 except Exception as e:
                     errors.append(repr(e))
             concurrent_time = time.perf_counter() - start
