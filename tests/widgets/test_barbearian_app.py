@@ -479,3 +479,52 @@ def test_clicking_does_not_pile_up_widgets():
         play_round_one(app)
         counts.append(len(_instances))
     assert max(counts[-3:]) <= max(counts[:40]) + 10, counts[-3:]
+
+
+def private_seat(app):
+    """The seat whose private panel (behind the Clan screen) the page shows, or None."""
+    for c in _rows(app.actions):
+        for cls in getattr(c, "_dom_classes", ()):
+            if cls.startswith("bb-private-"):
+                return cls.split("-", 2)[2]
+    return None
+
+
+def own_trials(app):
+    return re.findall(r'class="bb-village bb-village-(\w+)"(?:(?!class="bb-village ).)*bb-own-trial', app.villages.value, re.S)
+
+
+@pytest.mark.parametrize("seed", [SEED, 8])
+def test_a_private_panel_shows_only_right_after_its_seat_took_the_screen(seed):
+    """Walk a whole 2-human game by clicking: after any public click (a Change Fate, a mercenary, an
+    Empower, loot, the defender's choice, a Build, the roll, Next) the screen is covered; a seat's
+    private panel and Trial card appear only after that seat clicked "I am ...: show my screen"."""
+    import random
+
+    app = BarbearianApp(players=2, seats=["human", "human"], seed=seed)
+    rng, at_screen, public_clicks = random.Random(seed), None, set()
+    for _ in range(2500):
+        if app.table.state.result:
+            break
+        clan = private_seat(app)
+        assert clan == at_screen, (clan, at_screen, app.table.state.phase)
+        assert own_trials(app) in ([], [at_screen]), own_trials(app)
+        assert at_screen is not None or "bb-own-trial" not in app.villages.value
+        choices = [b for b in buttons(app.actions) if not {"bb-illegal", "bb-cover"} & set(b._dom_classes)]
+        # prefer the public decisions (Change Fate, mercenaries) now and then, so the walk meets them
+        public = [b for b in choices if {"bb-changefate", "bb-hiremercenary", "bb-empower"} & set(b._dom_classes)]
+        b = rng.choice(public if public and rng.random() < 0.5 else choices)
+        private = clan is not None and any(b is x for x in buttons(app.actions.children[0]))
+        if "bb-screen-ready" in b._dom_classes:
+            at_screen = app.table.state.clan(app.table.screen_seat())
+        elif not private:  # a public click: whoever was at the screen has left it
+            at_screen = None
+            public_clicks |= {c for c in b._dom_classes if c.startswith("bb-") and c != "bb-action"}
+        last = b.description
+        b.click()
+        assert "Something went wrong" not in app.status.value
+        if app.table.hot.holder is None:
+            at_screen = None
+        assert private_seat(app) == at_screen, (last, private_seat(app), app.table.state.phase)
+    assert app.table.state.result
+    assert {"bb-changefate", "bb-roll", "bb-next"} <= public_clicks, public_clicks

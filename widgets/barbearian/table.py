@@ -144,9 +144,10 @@ class Table:
         if seat is not None and self.secret() and self.hot.holder != seat:
             who = self.state.name(seat) if 0 <= seat < len(self.seats) else f"seat {seat!r}"
             raise IllegalAction(f"the screen is not with {who}: pass the device to them first")
+        secret = self.secret()
         events = self.hot.play(action)
-        if not self.secret() or self.hot.holder is None:
-            self.hot.holder = None
+        if not secret or not self.secret():  # after a public decision the screen is covered: the next
+            self.hot.holder = None  # secret step starts with "Pass the device", even for the same seat
         return events + self.run_bots()
 
     def run_bots(self) -> list:
