@@ -252,7 +252,8 @@ def test_odds_chart_shows_exact_raid_odds(app):
     m = odds.clash_matrix((4, 2, 5), (3, 3, 4), pareto=True)
     best = max((i for i, s in enumerate(m.rows) if s.attack), key=lambda i: (m.a_success()[i], m.rows[i].attack))
     assert app.odds_chart is chart
-    assert chart.labels[0].startswith("Raid Red") and f"send {m.rows[best].attack}" in chart.labels[0]
+    assert chart.labels[0] == "Your raid on Red breaks through"
+    assert f"Chance your raid on Red breaks through if you send your best dice ({m.rows[best].attack})" in app.odds_note.value
     assert chart.values[0] == pytest.approx(m.a_success()[best])
     assert "Blue's roll 4, 2, 5" in chart.title
     assert chart.labels[0] in chart.widget.value.replace("&#x27;", "'")  # drawn in the page
@@ -374,13 +375,29 @@ def test_save_and_load_with_the_secrets_caveat(app):
 def test_the_raid_chart_follows_the_seats_placement(app):
     keep_trials_and_roll(app)
     find(app, "bb-screen-ready").click()  # Blue at the screen: 4, 2, 5 against Red's 3, 3, 4
-    assert app.odds_chart.labels[0].startswith("Raid Red: best")
+    assert "if you send your best dice" in app.odds_note.value
     place_button(app, 5, "battleground-red").click()
     m = odds.clash_matrix((4, 2, 5), (3, 3, 4), pareto=True)  # as the chart: Red's placements that are not dominated
     row = next(i for i, s in enumerate(m.rows) if (s.attack, s.barracks) == (5, 0))
-    assert app.odds_chart.labels[0] == "Raid Red as placed: 5"
-    assert app.odds_chart.values[0] == pytest.approx(m.a_success()[row])
-    assert "as placed" in app.odds_note.value
+    assert app.odds_chart.labels == ["Your raid on Red breaks through", "Red's raid breaks your Barracks"]
+    assert app.odds_chart.values == pytest.approx([m.a_success()[row], m.b_breaks[row].mean()])
+    assert "Chance your raid on Red breaks through (you send 5, as placed)" in app.odds_note.value
+    assert "Chance Red&#x27;s raid breaks your Barracks (strength 0, as placed)" in app.odds_note.value
+
+
+def test_after_the_reveal_the_chart_shows_the_raids_as_placed_then_says_they_are_over(app):
+    play_round_one(app)  # Blue sends its 5 at Red, whose Barracks is empty; Red sends nothing
+    assert app.narrator.active
+    assert app.odds_chart.title == "Blue's raids as placed (round 1)"
+    assert app.odds_chart.labels == ["Your raid on Red breaks through"] and app.odds_chart.values == [1.0]
+    assert "your 5 against Red&#x27;s Barracks of 0" in app.odds_note.value
+    assert "Barracks 9" not in app.odds_chart.widget.value  # no made-up best case
+    run_narration(app)
+    while app.table.state.phase == "loot" or app.narrator.active:
+        (find(app, "bb-stealglory") if not app.narrator.active else find(app, "bb-next")).click()
+    assert app.table.state.phase == "build"
+    assert app.odds_chart.labels == [] and app.odds_chart.title == "Round 1: the raids are over"
+    assert "The next odds appear with the next Plan Phase" in app.odds_note.value
 
 
 def test_no_widget_keeps_a_placement_once_the_screen_is_covered(app):

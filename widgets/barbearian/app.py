@@ -338,7 +338,8 @@ class BarbearianApp(w.VBox):
         if len(shown) != len(self._log_shown) or any(a is not b for a, b in zip(shown, self._log_shown)):
             self._log_shown = shown
             self.event_log.show(shown)  # the log puts the newest first
-        self._show_odds(v, base, viewer)
+        revealed = snapshot is not None and snapshot.round == v.round
+        self._show_odds(self._with_revealed(v, snapshot), base, viewer, revealed)
 
     def _turn_note(self) -> str:
         t = self.table
@@ -460,19 +461,22 @@ class BarbearianApp(w.VBox):
             self._panels[key] = (panel, title, body)
         return self._panels[key]
 
-    def _show_odds(self, v, base, viewer) -> None:
-        """The focus seat's raid odds for ``v`` (``view(base, viewer)``), worked out once per (state,
-        viewer, seat): states are immutable, so showing and hiding a screen reuses the numbers."""
+    def _show_odds(self, v, base, viewer, revealed: bool = False) -> None:
+        """The focus seat's raid odds for ``v`` (``view(base, viewer)``, with this round's placements when
+        ``revealed``), worked out once per (state, viewer, seat, revealed): states are immutable, so showing
+        and hiding a screen reuses the numbers."""
         seat = self._focus_seat()
-        key = (id(base), viewer, seat)
+        key = (id(base), viewer, seat, revealed)
         entry = self._odds_cache.get(key)
         if entry is None or entry[0] is not base:  # the state is held, so its id is not reused meanwhile
             if len(self._odds_cache) >= ODDS_CACHE:
                 self._odds_cache.pop(next(iter(self._odds_cache)))
-            entry = self._odds_cache[key] = (base, raid_odds(v, seat))
+            entry = self._odds_cache[key] = (base, raid_odds(v, seat, revealed))
         odds = entry[1]
         if odds is self._odds_shown:
             return
         self._odds_shown = odds
         self.odds_chart.update(odds.labels, odds.values, title=odds.title)
-        self.odds_note.value = f'<span class="rx-small">{escape(odds.note)}</span>'
+        lines = "".join(f"<li>{escape(line)}</li>" for line in odds.lines)
+        self.odds_note.value = ((f'<ul class="rx-small bb-odds-lines">{lines}</ul>' if lines else "")
+                                + f'<span class="rx-small">{escape(odds.note)}</span>')
