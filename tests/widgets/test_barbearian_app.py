@@ -166,6 +166,9 @@ def test_a_raid_resolves_step_by_step_and_matches_the_engine(app):
     assert "breaks through" not in app.event_log.value  # the log follows the steps shown
     find(app, "bb-next").click()
     assert "Blue&#x27;s 5 meets Red&#x27;s Barracks of 0: breaks through" in app.event_log.value
+    assert "Resolving step 2 of 2: Brawl Phase" in app.header.value  # the last step is shown too
+    assert find(app, "bb-next").description == "Done"
+    find(app, "bb-next").click()
     assert "Blue" in app.actions.children[0].value and "Stealing Loot" in app.header.value
     find(app, "bb-stealglory").click()
     run_narration(app)
@@ -483,19 +486,21 @@ def test_clicking_does_not_pile_up_widgets():
 
     app = BarbearianApp(players=2, seats=["human", "human"], seed=SEED)
     play_round_one(app)  # both placement boards exist from here on
-    rng, counts = random.Random(1), []
+    rng, at_roll = random.Random(1), []  # live widgets each time the table waits for the roll (the same panel)
     for _ in range(80):
         choices = [b for b in buttons(app.actions) if not {"bb-illegal", "bb-cover"} & set(b._dom_classes)]
         rng.choice(choices).click()
         assert "Something went wrong" not in app.status.value
-        counts.append(len(_instances))
-    assert app.table.state.round >= 3  # the clicks went through whole rounds
-    assert max(counts[40:]) <= max(counts[:40]) + 10, (counts[0], counts[39], counts[-1])
+        if app.table.state.phase == "roll" and not app.narrator.active:
+            at_roll.append(len(_instances))
+    assert app.table.state.round >= 3 and len(at_roll) >= 2  # the clicks went through whole rounds
+    assert max(at_roll) <= at_roll[0] + 10, at_roll
+    after = []
     for _ in range(3):  # a new game closes the old game's boards and panels
         app.new_game(2, ("human", "human"), SEED)
         play_round_one(app)
-        counts.append(len(_instances))
-    assert max(counts[-3:]) <= max(counts[:40]) + 10, counts[-3:]
+        after.append(len(_instances))
+    assert max(after) <= after[0] + 10, after
 
 
 def private_seat(app):
@@ -520,14 +525,14 @@ def test_a_private_panel_shows_only_right_after_its_seat_took_the_screen(seed):
 
     app = BarbearianApp(players=2, seats=["human", "human"], seed=seed)
     rng, at_screen, public_clicks = random.Random(seed), None, set()
-    for _ in range(2500):
+    for _ in range(4000):
         if app.table.state.result:
             break
         clan = private_seat(app)
         assert clan == at_screen, (clan, at_screen, app.table.state.phase)
         assert own_trials(app) in ([], [at_screen]), own_trials(app)
         assert at_screen is not None or "bb-own-trial" not in app.villages.value
-        choices = [b for b in buttons(app.actions) if not {"bb-illegal", "bb-cover"} & set(b._dom_classes)]
+        choices = [b for b in buttons(app.actions) if not {"bb-illegal", "bb-cover", "bb-takeback"} & set(b._dom_classes)]
         # prefer the public decisions (Change Fate, mercenaries) now and then, so the walk meets them
         public = [b for b in choices if {"bb-changefate", "bb-hiremercenary", "bb-empower"} & set(b._dom_classes)]
         b = rng.choice(public if public and rng.random() < 0.5 else choices)
@@ -545,3 +550,23 @@ def test_a_private_panel_shows_only_right_after_its_seat_took_the_screen(seed):
         assert private_seat(app) == at_screen, (last, private_seat(app), app.table.state.phase)
     assert app.table.state.result
     assert {"bb-changefate", "bb-roll", "bb-next"} <= public_clicks, public_clicks
+
+
+def test_the_skipped_build_note_waits_for_the_build_step_and_goes_with_the_next_action():
+    app = BarbearianApp(players=2, seats=["human", "human"], seed=SEED)
+    keep_trials_and_roll(app)
+    for seat, plan in ((1, ((4, "barracks_1"), (5, "barracks_2"), (2, "temple"))), (0, RED_FARMS)):
+        app.take_screen(seat)
+        for face, space in plan:
+            app.place(seat, face, space)
+        find(app, "bb-ready").click()
+    assert app.narrator.active and skipped_note(app) is None  # "Resolving step 1": nothing about the Build yet
+    steps = len(app.narrator.steps)
+    for k in range(1, steps + 1):
+        assert f"Resolving step {k} of {steps}" in app.header.value  # every step is shown, the last one too
+        if app.narrator.section() not in ("Build Phase", "Clean Up Phase", "Gameplay"):
+            assert skipped_note(app) is None
+        find(app, "bb-next").click()
+    assert not app.narrator.active and skipped_note(app) == "Blue"  # Blue's turn passed: Red decides
+    find(app, "bb-pass").click()
+    assert skipped_note(app) is None

@@ -31,6 +31,7 @@ from .views import BB_CSS, forces_html, header_html, reveal_html, roll_html, set
 from .villages import Villages
 
 log = logging.getLogger(__name__)
+AFTER_GATHER = {"Build Phase", "Clean Up Phase", "Gameplay"}  # narrated steps at or after the Build Phase
 ODDS_CACHE = 32  # raid odds kept (a few states, each seen by the public and by the seat at the screen)
 
 
@@ -80,6 +81,7 @@ class BarbearianApp(w.VBox):
         self.files = FilePicker(self._safe_load, description="Load a saved game")
         self.narrator = Narrator()
         self.bots_paused = False
+        self._build_note = ""  # whose Build turn passed by itself during the last click, not shown yet
         self._boards: dict[int, PlacementBoard] = {}
         self._panels: dict[tuple, object] = {}
         self._cache_table = None  # the table the boards and panels were made for
@@ -146,6 +148,7 @@ class BarbearianApp(w.VBox):
         self.table = Table(players, seats, seed)
         self.table.start()
         self.narrator.clear()
+        self._build_note = ""
         self.bots_paused = False
         self._settle()
         self.history.attach(self.table.session)
@@ -163,6 +166,7 @@ class BarbearianApp(w.VBox):
         seats = self.table.seats if len(self.table.seats) == n else ("human",) * n
         self.table = Table(n, seats, session=session)
         self.narrator.clear()
+        self._build_note = ""
         self.bots_paused = self.table.bot_to_move()
         self.history.attach(self.table.session)
         self.controls.show_seed(session.seed)
@@ -186,7 +190,8 @@ class BarbearianApp(w.VBox):
         before = self.table.state
         events = self.table.act(action)
         self.bots_paused = False
-        self.status.value = self._skipped_builds(before)
+        self.status.value = ""
+        self._build_note = self._skipped_builds(before)  # shown when the narration reaches the Build Phase
         self.narrator.start(events, before)
         self._settle()
         self.refresh()
@@ -268,6 +273,7 @@ class BarbearianApp(w.VBox):
 
     def _history_moved(self) -> None:
         self.narrator.clear()
+        self._build_note = ""
         t = self.table
         if t.hot.holder not in t.waiting() or not t.secret():
             t.hot.holder = None
@@ -310,6 +316,8 @@ class BarbearianApp(w.VBox):
         base, viewer = self._shown()
         v = view(base, viewer)
         self.header.value = header_html(v, self._turn_note(), self.narrator.step_title())
+        if self._build_note and (not self.narrator.active or self.narrator.section() in AFTER_GATHER):
+            self.status.value, self._build_note = self._build_note, ""
         snapshot = self.table.reveal_snapshot()
         self.villages.show(self._with_revealed(v, snapshot))  # only the villages that changed are drawn again
         if base is not self._supply_state:  # the supply is public: the same state shows the same supply
@@ -385,6 +393,7 @@ class BarbearianApp(w.VBox):
             return (self.over_note,)
         if self.narrator.active:
             self.narration.value = self.narrator.html()
+            self.narration_row.children[0].description = "Done" if self.narrator.last else "Next"
             return (self.narration, self.narration_row)
         if self.bots_paused and t.bot_to_move() and not t.waiting_humans():
             return (self.bots_button,)
