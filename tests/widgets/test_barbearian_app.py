@@ -570,3 +570,24 @@ def test_the_skipped_build_note_waits_for_the_build_step_and_goes_with_the_next_
     assert not app.narrator.active and skipped_note(app) == "Blue"  # Blue's turn passed: Red decides
     find(app, "bb-pass").click()
     assert skipped_note(app) is None
+
+
+def test_undo_says_why_it_is_off(app):
+    h = app.history
+    assert h.undo_button.disabled and "Nothing to undo yet" in h.note.value
+    assert h.slider.layout.display == "none"  # no slider stuck at one end
+    keep_trials_and_roll(app)
+    find(app, "bb-screen-ready").click()
+    place_button(app, 5, "battleground-red").click()
+    assert not h.undo_button.disabled and h.note.value == "" and h.slider.layout.display is None
+    for face, slug in ((4, "forge"), (2, "farm")):
+        place_button(app, face, slug).click()
+    find(app, "bb-ready").click()
+    assert h.undo_button.disabled
+    assert "Undo stops at the last secret placement: going back would show it to the next seat." in h.note.value
+    assert h.undo_button.tooltip.startswith("Undo stops at the last secret placement")
+    find(app, "bb-screen-ready").click()
+    for face, slug in ((3, "farm"), (3, "farm"), (4, "forge")):
+        place_button(app, face, slug).click()
+    find(app, "bb-ready").click()
+    assert h.undo_button.disabled and "Undo stops at the reveal" in h.note.value

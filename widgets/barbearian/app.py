@@ -98,7 +98,8 @@ class BarbearianApp(w.VBox):
         self.odds_chart = OddsChart(first.title, first.labels, first.values, value_max=1.0, fmt="{:.0%}", width=420)
         self.odds_note = self._html("bb-odds-note")
         self.history = GuardedHistoryBar(self.table.session, self._safe(self._history_moved),
-                                         floor=lambda: self.table.floor(), stop=lambda: self.table.human_decides())
+                                         floor=lambda: self.table.floor(), stop=lambda: self.table.human_decides(),
+                                         why=lambda: self.table.floor_reason())
         self._layout()
         self.controls.show_seed(self.table.session.seed)
         self.refresh()

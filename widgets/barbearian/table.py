@@ -100,6 +100,21 @@ class Table:
                 return i + 1
         return 0
 
+    def floor_reason(self) -> str:
+        """Why undo stops at the floor, in one line (see ``floor``)."""
+        steps = self.session.steps
+        at = self.floor()
+        if at == 0:
+            return ""
+        action = steps[at - 1].action
+        if isinstance(action, SetUp):
+            return "Nothing to undo yet: the game has just been set up (the Trial cards were dealt in secret)."
+        if isinstance(action, (KeepTrial, DrawTrials)):
+            return "Undo stops at the last Trial card kept: going back would show it to the next seat."
+        if steps[at - 1].state.phase != "place":  # the last Ready: the screens came off
+            return "Undo stops at the reveal: going back would let a clan place again after seeing everyone's dice."
+        return "Undo stops at the last secret placement: going back would show it to the next seat."
+
     def reveal_snapshot(self):
         """The last placement everyone declared ready on (public since the reveal), while its round
         is still on the table: the state just before the last ``Ready``; None if there is none."""
