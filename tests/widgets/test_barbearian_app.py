@@ -591,3 +591,66 @@ def test_undo_says_why_it_is_off(app):
         place_button(app, face, slug).click()
     find(app, "bb-ready").click()
     assert h.undo_button.disabled and "Undo stops at the reveal" in h.note.value
+
+
+def test_plain_words_for_tokens_spaces_and_dice(app):
+    from tests.barbearian.helpers import start
+
+    supply = app.supply.value
+    assert "Honey tokens: 20 worth 1, 10 worth 3" in supply and "&times;" not in supply
+    assert "3 for the Barracks" in supply and "barracks 3" not in supply.lower()
+    t = start(2, first="red")
+    t.roll(red=[3, 3, 3], blue=[1, 2, 4])
+    t.place(0, (3, "battleground:blue"), (3, "battleground:blue"), (3, "battleground:blue"))
+    t.place(1, (1, "farm"), (2, "temple"), (4, "forge"))
+    assert "Red reveals: three 3s on the Battleground against Blue." in t.texts
+    deck = app.table.state.deck
+    assert "Have 2 Specialist tokens on the Farm." in [c.text for c in deck.trials]
+
+
+def test_other_clans_dice_are_behind_the_screen_only_while_placing_and_the_roll_shows_faces_only(app):
+    keep_trials_and_roll(app)
+    state = app.table.state
+    assert state.phase == "place"
+    assert app.roll.value.count("behind the screen") == 6  # nobody at the screen: whether a die is placed is secret
+    find(app, "bb-screen-ready").click()  # Blue
+    place_button(app, 5, "battleground-red").click()
+    assert app.roll.value.count("behind the screen") == 3  # Red's dice; Blue's own carry no words
+    assert "Battleground" not in app.roll.value  # Blue's village draws where its 5 went
+    for face, slug in ((4, "forge"), (2, "farm")):
+        place_button(app, face, slug).click()
+    find(app, "bb-ready").click()
+    find(app, "bb-screen-ready").click()
+    for face, slug in RED_FARMS:
+        place_button(app, face, slug).click()
+    find(app, "bb-ready").click()
+    assert app.roll.value == ""  # the screens are off: the villages draw every die on its space
+    run_narration(app)
+    while app.table.state.phase == "loot":
+        find(app, "bb-stealglory").click()
+        run_narration(app)
+    assert app.table.state.phase == "build" and app.roll.value == ""
+
+
+def test_change_fate_is_one_row_per_face():
+    import random
+
+    app = BarbearianApp(players=2, seats=["human", "human"], seed=8)
+    rng = random.Random(8)
+    for _ in range(3000):
+        if any("bb-changefate" in b._dom_classes for b in buttons(app.actions)):
+            break
+        choices = [b for b in buttons(app.actions) if not {"bb-illegal", "bb-cover", "bb-takeback"} & set(b._dom_classes)]
+        rng.choice(choices).click()
+    fate = [b for b in buttons(app.actions) if "bb-changefate" in b._dom_classes]
+    assert fate, "no Change Fate in this game"
+    seat = app.table.waiting()[0]
+    faces = set(app.table.state.players[seat].faces)
+    rows = [r for r in _rows(app.actions) if any(c.startswith("bb-fate-") for c in getattr(r, "_dom_classes", ()))]
+    assert len(rows) == len(faces)
+    for row in rows:
+        face = int(next(c for c in row._dom_classes if c.startswith("bb-fate-"))[-1])
+        assert f"a {face} becomes" in row.children[0].value
+        labels = [b.description for b in buttons(row)]
+        assert labels == [str(f) for f in range(1, 7) if f != face]
+        assert all(b.tooltip == f"Change a {face} to {b.description} (2 faith)" for b in buttons(row))

@@ -9,7 +9,8 @@ from explorer.barbearian.brawl import token_text
 from explorer.barbearian.economy import describe as describe_cost
 from explorer.barbearian.rules import PHASE_NAMES
 
-SPACE_WORDS = {"barracks_1": "Barracks 1", "barracks_2": "Barracks 2", "farm": "Farm", "forge": "Forge", "temple": "Temple"}
+SPACE_WORDS = {"barracks_1": "Barracks 1", "barracks_2": "Barracks 2", "barracks": "Barracks", "farm": "Farm", "forge": "Forge",
+               "temple": "Temple"}
 PASS_WORDS = {"mercenaries": "No (more) mercenaries", "fate": "Keep my dice as rolled", "window": "Pass (no Empower)",
               "build": "End my Build turn"}
 
