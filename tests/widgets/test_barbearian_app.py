@@ -447,7 +447,11 @@ def test_a_build_turn_nobody_could_use_passes_with_a_note_naming_that_seat():
     state = app.table.state
     assert (state.phase, state.round, app.table.waiting()) == ("build", 1, [1])
     assert state.players[0].resources == (0, 0, 0)
-    assert any(b.description.startswith("Buy") for b in buttons(app.actions))  # Blue may afford something
+    buy = [b for b in buttons(app.actions) if b.description.startswith("Buy")]
+    assert buy  # Blue may afford something
+    for b in buy:  # hovering tells what the Upgrade does and what it costs
+        card = next(c for c in state.deck.upgrades if b.description.startswith(f"Buy {c.name} ("))
+        assert b.tooltip.startswith(f"{card.name}: {card.text} Costs ") and b.tooltip != b.description
     assert skipped_note(app) is None and "Build Phase" not in app.status.value  # Blue's turn is asked, not skipped
     find(app, "bb-pass").click()  # Blue passes; Red's Build turn passes by itself
     assert app.table.state.round == 2

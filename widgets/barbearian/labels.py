@@ -96,6 +96,14 @@ def describe_action(state, action) -> str:
     return type(action).__name__
 
 
+def action_tooltip(state, action) -> str:
+    """What hovering a button tells: an Upgrade's effect and cost; otherwise the label itself."""
+    if isinstance(action, BuyUpgrade):
+        card = state.deck.card(action.card)
+        return f"{card.name}: {card.text} Costs {describe_cost(card.cost)}."
+    return describe_action(state, action)
+
+
 def action_class(action) -> str:
     """A stable CSS class per kind of action, e.g. "bb-stealglory"."""
     return "bb-" + type(action).__name__.lower()

@@ -16,7 +16,7 @@ from explorer.barbearian.plan import spaces as board_spaces
 
 from ..closing import close_tree
 from ..theme import die_html
-from .labels import action_class, describe_action, space_label, space_slug
+from .labels import action_class, action_tooltip, describe_action, space_label, space_slug
 from .views import MERCENARY
 
 Act = Callable[[object], None]
@@ -32,7 +32,8 @@ def button(text: str, on_click: Callable[[], None], *classes: str, style: str = 
 
 def action_button(state, action, act: Act, style: str = "") -> w.Button:
     """One legal action as a button (classes "bb-action" and e.g. "bb-stealglory")."""
-    return button(describe_action(state, action), lambda: act(action), "bb-action", action_class(action), style=style)
+    return button(describe_action(state, action), lambda: act(action), "bb-action", action_class(action), style=style,
+                  tooltip=action_tooltip(state, action))
 
 
 def action_buttons(state, actions: list, act: Act) -> w.Box:
