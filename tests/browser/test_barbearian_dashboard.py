@@ -141,3 +141,14 @@ def test_a_hot_seat_round_with_a_raid(page, voila_server, artifacts, requests_se
     assert_fits(page)
     page.screenshot(path=str(artifacts / "barbearian_390.png"))
     assert not outside(requests_seen), outside(requests_seen)
+
+
+def test_the_raid_odds_page_draws_its_charts_without_page_errors(page, voila_server):
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{voila_server}/voila/render/barbearian/raid_odds.ipynb", timeout=90_000)
+    page.wait_for_function("document.querySelectorAll('.js-plotly-plot .main-svg').length >= 4", timeout=120_000)
+    page.wait_for_timeout(3000)  # the renderer takes a picture of each chart after drawing it
+    assert errors == []
+    lines = page.locator(".jp-OutputArea-output pre").all_inner_texts()
+    assert any("5 dice break through 57.0% of the time" in t for t in lines)
