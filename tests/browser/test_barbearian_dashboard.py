@@ -116,6 +116,8 @@ def test_a_hot_seat_round_with_a_raid(page, voila_server, artifacts, requests_se
     page.screenshot(path=str(artifacts / "barbearian_1366_reveal.png"))
     page.locator(".bb-next").click()  # step 2: the raid meets Red's empty Barracks
     page.wait_for_selector(".event-log >> text=breaks through", timeout=15_000)
+    assert "Resolving step 2 of 2" in page.locator(".bb-header").inner_text()  # the last step is shown too
+    page.locator(".bb-next").click()  # "Done"
     page.locator(".bb-stealglory").click()  # Blue's loot decision
     while True:  # the rest resolves one step per click; both end their Build turn without buying
         page.wait_for_selector(".bb-next, .bb-pass, .bb-roll", timeout=15_000)

@@ -15,7 +15,7 @@ from explorer.barbearian import HIDDEN, odds
 from explorer.barbearian.brawl import barracks_strength
 from explorer.barbearian.state import BARRACKS
 
-BARRACKS_VALUES = range(1, 16)  # the Barracks strengths the chart shows (higher walls are rare)
+BARRACKS_VALUES = range(1, 13)  # the Barracks strengths the chart shows (higher walls are rare; a short chart)
 BRAWL_PHASES = {"place", "window", "loot", "give", "pillage", "brawl", "clash", "raid", "break"}
 NEXT_ODDS = ("The next odds appear with the next Plan Phase: first the chance to break in before the roll, "
              "then, once the dice are rolled, the chance of each raid.")
