@@ -74,6 +74,8 @@ def test_a_hot_seat_round_with_a_raid(page, voila_server, artifacts, requests_se
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{voila_server}/voila/render/barbearian/play.ipynb", timeout=90_000)
     page.wait_for_selector(".bb-app .bb-screen-ready", timeout=90_000)
+    dice, villages = page.locator(".bb-dice-box").bounding_box(), page.locator(".bb-villages-box").bounding_box()
+    assert villages["y"] - (dice["y"] + dice["height"]) <= 16  # no blank gap under the play column at set-up
     page.locator(".bb-seed input").fill(str(SEED))
     page.locator(".bb-seed input").press("Enter")
     page.locator(".bb-new-game").click()
