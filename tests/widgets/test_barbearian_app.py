@@ -660,3 +660,39 @@ def test_change_fate_is_one_row_per_face():
         labels = [b.description for b in buttons(row)]
         assert labels == [str(f) for f in range(1, 7) if f != face]
         assert all(b.tooltip == f"Change a {face} to {b.description} (2 faith)" for b in buttons(row))
+
+
+def test_the_defenders_choice_and_an_empower_are_public_no_screen_opens():
+    """Red raids Blue's Barracks of 3 with a 6: Blue may Empower (public), Red takes Resources and Blue,
+    the defender, chooses what to give (public). No private panel shows at any of these steps."""
+    import json
+
+    s = Session("barbearian", Options(players=2, start_resources=4), sample_deck(), seed=5)
+    s.play(SetUp())
+    for seat in rules.acting_seats(s.state):
+        s.play(KeepTrial(seat, s.state.players[seat].offer[0]))
+    while s.state.phase == "mercenaries":
+        s.play(Pass(rules.acting_seats(s.state)[0]))
+    s.play(RollDice(), outcome={"red": [6, 1, 2], "blue": [1, 2, 3]})
+    while s.state.phase == "fate":
+        s.play(Pass(rules.acting_seats(s.state)[0]))
+    app = BarbearianApp(players=2, seats=["human", "human"], seed=1)
+    app.files.load_bytes("game.json", json.dumps(s.to_json()).encode())
+    for seat, plan in ((1, ((1, "farm"), (2, "temple"), (3, "barracks_1"))), (0, ((6, "battleground:blue"), (1, "barracks_1"), (2, "temple")))):
+        assert app.take_screen(seat) and private_seat(app) == app.table.state.clan(seat)
+        for face, space in plan:
+            assert app.place(seat, face, space), app.status.value
+        find(app, "bb-ready").click()
+    run_narration(app)
+    seen = []
+    for _ in range(6):
+        phase = app.table.state.phase
+        if phase not in ("window", "loot", "give"):
+            break
+        assert private_seat(app) is None and app.table.hot.holder is None, phase
+        pick = {"window": "bb-pass", "loot": "bb-stealresources", "give": "bb-giveresources"}[phase]
+        find(app, pick).click()
+        seen.append(phase)
+        run_narration(app)
+        assert private_seat(app) is None, (phase, app.table.state.phase)
+    assert seen[0] == "window" and seen[-2:] == ["loot", "give"], seen  # each side may Empower first
