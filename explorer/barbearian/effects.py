@@ -45,7 +45,17 @@ FACES = Param(list, lambda v: len(v) > 0 and all(isinstance(f, int) and not isin
 SPACE_OR_ANY = Param((str, type(None)), lambda v: v is None or v in SPACES, f"null or one of {', '.join(SPACES)}", None)
 
 
-REGISTRY = core.EffectRegistry(none_text="any space")
+SPACE_TEXT = {"farm": "the Farm", "forge": "the Forge", "temple": "the Temple", "barracks": "the Barracks"}
+
+
+class Registry(core.EffectRegistry):
+    """Card texts name spaces as the rulebook does ("the Farm", not "farm")."""
+
+    def text(self, name: str, params: tuple[tuple[str, Any], ...]) -> str:
+        return super().text(name, tuple((k, SPACE_TEXT.get(v, v) if k == "space" else v) for k, v in params))
+
+
+REGISTRY = Registry(none_text="any space")
 EFFECTS = REGISTRY.effects
 
 

@@ -29,6 +29,7 @@ from .state import (
     set_player,
 )
 
+COUNT_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 SPACE_NAMES = {"barracks_1": "the Barracks", "barracks_2": "the Barracks", "farm": "the Farm", "forge": "the Forge", "temple": "the Temple"}
 
 
@@ -316,7 +317,7 @@ def _not_ready(state: State, seat: int) -> None:
 
 def _placed_by_space(state: State, seat: int) -> list[str]:
     """One part per space used, e.g. "2, 2 and 5 on the Barracks (space 1)" (Captain's Training mixes
-    faces on one space) or "3x4 on the Forge"; the two Barracks spaces are told apart only when both hold dice."""
+    faces on one space) or "three 4s on the Forge"; the two Barracks spaces are told apart only when both hold dice."""
     p = state.players[seat]
     used = [s for s in spaces(state, seat) if s in p.placement]
     both_barracks = all(b in used for b in BARRACKS)
@@ -324,7 +325,7 @@ def _placed_by_space(state: State, seat: int) -> list[str]:
     for space in used:
         faces = sorted(f for f, s in zip(p.faces, p.placement) if s == space)
         if len(set(faces)) == 1 and len(faces) >= 3:
-            dice = f"{len(faces)}x{faces[0]}"
+            dice = f"{COUNT_WORDS.get(len(faces), len(faces))} {faces[0]}s"
         else:
             dice = " and ".join(map(str, faces)) if len(faces) < 3 else ", ".join(map(str, faces[:-1])) + f" and {faces[-1]}"
         where = space_name(space) + (f" (space {space[-1]})" if both_barracks and space in BARRACKS else "")

@@ -74,6 +74,8 @@ def test_a_hot_seat_round_with_a_raid(page, voila_server, artifacts, requests_se
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{voila_server}/voila/render/barbearian/play.ipynb", timeout=90_000)
     page.wait_for_selector(".bb-app .bb-screen-ready", timeout=90_000)
+    dice, villages = page.locator(".bb-dice-box").bounding_box(), page.locator(".bb-villages-box").bounding_box()
+    assert villages["y"] - (dice["y"] + dice["height"]) <= 16  # no blank gap under the play column at set-up
     page.locator(".bb-seed input").fill(str(SEED))
     page.locator(".bb-seed input").press("Enter")
     page.locator(".bb-new-game").click()
@@ -116,6 +118,8 @@ def test_a_hot_seat_round_with_a_raid(page, voila_server, artifacts, requests_se
     page.screenshot(path=str(artifacts / "barbearian_1366_reveal.png"))
     page.locator(".bb-next").click()  # step 2: the raid meets Red's empty Barracks
     page.wait_for_selector(".event-log >> text=breaks through", timeout=15_000)
+    assert "Resolving step 2 of 2" in page.locator(".bb-header").inner_text()  # the last step is shown too
+    page.locator(".bb-next").click()  # "Done"
     page.locator(".bb-stealglory").click()  # Blue's loot decision
     while True:  # the rest resolves one step per click; both end their Build turn without buying
         page.wait_for_selector(".bb-next, .bb-pass, .bb-roll", timeout=15_000)
@@ -141,3 +145,14 @@ def test_a_hot_seat_round_with_a_raid(page, voila_server, artifacts, requests_se
     assert_fits(page)
     page.screenshot(path=str(artifacts / "barbearian_390.png"))
     assert not outside(requests_seen), outside(requests_seen)
+
+
+def test_the_raid_odds_page_draws_its_charts_without_page_errors(page, voila_server):
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{voila_server}/voila/render/barbearian/raid_odds.ipynb", timeout=90_000)
+    page.wait_for_function("document.querySelectorAll('.js-plotly-plot .main-svg').length >= 4", timeout=120_000)
+    page.wait_for_timeout(3000)  # the renderer takes a picture of each chart after drawing it
+    assert errors == []
+    lines = page.locator(".jp-OutputArea-output pre").all_inner_texts()
+    assert any("5 dice break through 57.0% of the time" in t for t in lines)

@@ -166,6 +166,9 @@ def test_a_raid_resolves_step_by_step_and_matches_the_engine(app):
     assert "breaks through" not in app.event_log.value  # the log follows the steps shown
     find(app, "bb-next").click()
     assert "Blue&#x27;s 5 meets Red&#x27;s Barracks of 0: breaks through" in app.event_log.value
+    assert "Resolving step 2 of 2: Brawl Phase" in app.header.value  # the last step is shown too
+    assert find(app, "bb-next").description == "Done"
+    find(app, "bb-next").click()
     assert "Blue" in app.actions.children[0].value and "Stealing Loot" in app.header.value
     find(app, "bb-stealglory").click()
     run_narration(app)
@@ -246,13 +249,14 @@ def test_undo_never_goes_behind_a_ready(app):
 
 def test_odds_chart_shows_exact_raid_odds(app):
     chart = app.odds_chart
-    assert chart.values == pytest.approx([odds.raid_success(3, b) for b in range(1, 16)])
+    assert chart.values == pytest.approx([odds.raid_success(3, b) for b in range(1, 13)])
     keep_trials_and_roll(app)
     find(app, "bb-screen-ready").click()  # Blue at the screen: Blue's odds
     m = odds.clash_matrix((4, 2, 5), (3, 3, 4), pareto=True)
     best = max((i for i, s in enumerate(m.rows) if s.attack), key=lambda i: (m.a_success()[i], m.rows[i].attack))
     assert app.odds_chart is chart
-    assert chart.labels[0].startswith("Raid Red") and f"send {m.rows[best].attack}" in chart.labels[0]
+    assert chart.labels[0] == "Your raid on Red breaks through"
+    assert f"Chance your raid on Red breaks through if you send your best dice ({m.rows[best].attack})" in app.odds_note.value
     assert chart.values[0] == pytest.approx(m.a_success()[best])
     assert "Blue's roll 4, 2, 5" in chart.title
     assert chart.labels[0] in chart.widget.value.replace("&#x27;", "'")  # drawn in the page
@@ -374,13 +378,29 @@ def test_save_and_load_with_the_secrets_caveat(app):
 def test_the_raid_chart_follows_the_seats_placement(app):
     keep_trials_and_roll(app)
     find(app, "bb-screen-ready").click()  # Blue at the screen: 4, 2, 5 against Red's 3, 3, 4
-    assert app.odds_chart.labels[0].startswith("Raid Red: best")
+    assert "if you send your best dice" in app.odds_note.value
     place_button(app, 5, "battleground-red").click()
     m = odds.clash_matrix((4, 2, 5), (3, 3, 4), pareto=True)  # as the chart: Red's placements that are not dominated
     row = next(i for i, s in enumerate(m.rows) if (s.attack, s.barracks) == (5, 0))
-    assert app.odds_chart.labels[0] == "Raid Red as placed: 5"
-    assert app.odds_chart.values[0] == pytest.approx(m.a_success()[row])
-    assert "as placed" in app.odds_note.value
+    assert app.odds_chart.labels == ["Your raid on Red breaks through", "Red's raid breaks your Barracks"]
+    assert app.odds_chart.values == pytest.approx([m.a_success()[row], m.b_breaks[row].mean()])
+    assert "Chance your raid on Red breaks through (you send 5, as placed)" in app.odds_note.value
+    assert "Chance Red&#x27;s raid breaks your Barracks (strength 0, as placed)" in app.odds_note.value
+
+
+def test_after_the_reveal_the_chart_shows_the_raids_as_placed_then_says_they_are_over(app):
+    play_round_one(app)  # Blue sends its 5 at Red, whose Barracks is empty; Red sends nothing
+    assert app.narrator.active
+    assert app.odds_chart.title == "Blue's raids as placed (round 1)"
+    assert app.odds_chart.labels == ["Your raid on Red breaks through"] and app.odds_chart.values == [1.0]
+    assert "your 5 against Red&#x27;s Barracks of 0" in app.odds_note.value
+    assert "Barracks 9" not in app.odds_chart.widget.value  # no made-up best case
+    run_narration(app)
+    while app.table.state.phase == "loot" or app.narrator.active:
+        (find(app, "bb-stealglory") if not app.narrator.active else find(app, "bb-next")).click()
+    assert app.table.state.phase == "build"
+    assert app.odds_chart.labels == [] and app.odds_chart.title == "Round 1: the raids are over"
+    assert "The next odds appear with the next Plan Phase" in app.odds_note.value
 
 
 def test_no_widget_keeps_a_placement_once_the_screen_is_covered(app):
@@ -427,7 +447,11 @@ def test_a_build_turn_nobody_could_use_passes_with_a_note_naming_that_seat():
     state = app.table.state
     assert (state.phase, state.round, app.table.waiting()) == ("build", 1, [1])
     assert state.players[0].resources == (0, 0, 0)
-    assert any(b.description.startswith("Buy") for b in buttons(app.actions))  # Blue may afford something
+    buy = [b for b in buttons(app.actions) if b.description.startswith("Buy")]
+    assert buy  # Blue may afford something
+    for b in buy:  # hovering tells what the Upgrade does and what it costs
+        card = next(c for c in state.deck.upgrades if b.description.startswith(f"Buy {c.name} ("))
+        assert b.tooltip.startswith(f"{card.name}: {card.text} Costs ") and b.tooltip != b.description
     assert skipped_note(app) is None and "Build Phase" not in app.status.value  # Blue's turn is asked, not skipped
     find(app, "bb-pass").click()  # Blue passes; Red's Build turn passes by itself
     assert app.table.state.round == 2
@@ -466,16 +490,209 @@ def test_clicking_does_not_pile_up_widgets():
 
     app = BarbearianApp(players=2, seats=["human", "human"], seed=SEED)
     play_round_one(app)  # both placement boards exist from here on
-    rng, counts = random.Random(1), []
+    rng, at_roll = random.Random(1), []  # live widgets each time the table waits for the roll (the same panel)
     for _ in range(80):
         choices = [b for b in buttons(app.actions) if not {"bb-illegal", "bb-cover"} & set(b._dom_classes)]
         rng.choice(choices).click()
         assert "Something went wrong" not in app.status.value
-        counts.append(len(_instances))
-    assert app.table.state.round >= 3  # the clicks went through whole rounds
-    assert max(counts[40:]) <= max(counts[:40]) + 10, (counts[0], counts[39], counts[-1])
+        if app.table.state.phase == "roll" and not app.narrator.active:
+            at_roll.append(len(_instances))
+    assert app.table.state.round >= 3 and len(at_roll) >= 2  # the clicks went through whole rounds
+    assert max(at_roll) <= at_roll[0] + 10, at_roll
+    after = []
     for _ in range(3):  # a new game closes the old game's boards and panels
         app.new_game(2, ("human", "human"), SEED)
         play_round_one(app)
-        counts.append(len(_instances))
-    assert max(counts[-3:]) <= max(counts[:40]) + 10, counts[-3:]
+        after.append(len(_instances))
+    assert max(after) <= after[0] + 10, after
+
+
+def private_seat(app):
+    """The seat whose private panel (behind the Clan screen) the page shows, or None."""
+    for c in _rows(app.actions):
+        for cls in getattr(c, "_dom_classes", ()):
+            if cls.startswith("bb-private-"):
+                return cls.split("-", 2)[2]
+    return None
+
+
+def own_trials(app):
+    return re.findall(r'class="bb-village bb-village-(\w+)"(?:(?!class="bb-village ).)*bb-own-trial', app.villages.value, re.S)
+
+
+@pytest.mark.parametrize("seed", [SEED, 8])
+def test_a_private_panel_shows_only_right_after_its_seat_took_the_screen(seed):
+    """Walk a whole 2-human game by clicking: after any public click (a Change Fate, a mercenary, an
+    Empower, loot, the defender's choice, a Build, the roll, Next) the screen is covered; a seat's
+    private panel and Trial card appear only after that seat clicked "I am ...: show my screen"."""
+    import random
+
+    app = BarbearianApp(players=2, seats=["human", "human"], seed=seed)
+    rng, at_screen, public_clicks = random.Random(seed), None, set()
+    for _ in range(4000):
+        if app.table.state.result:
+            break
+        clan = private_seat(app)
+        assert clan == at_screen, (clan, at_screen, app.table.state.phase)
+        assert own_trials(app) in ([], [at_screen]), own_trials(app)
+        assert at_screen is not None or "bb-own-trial" not in app.villages.value
+        choices = ([b for b in buttons(app.actions) if not {"bb-illegal", "bb-cover", "bb-takeback"} & set(b._dom_classes)]
+                   or [b for b in buttons(app.actions) if "bb-takeback" in b._dom_classes])  # a placement that needs undoing
+        # prefer the public decisions (Change Fate, mercenaries) now and then, so the walk meets them
+        public = [b for b in choices if {"bb-changefate", "bb-hiremercenary", "bb-empower"} & set(b._dom_classes)]
+        b = rng.choice(public if public and rng.random() < 0.5 else choices)
+        private = clan is not None and any(b is x for x in buttons(app.actions.children[0]))
+        if "bb-screen-ready" in b._dom_classes:
+            at_screen = app.table.state.clan(app.table.screen_seat())
+        elif not private:  # a public click: whoever was at the screen has left it
+            at_screen = None
+            public_clicks |= {c for c in b._dom_classes if c.startswith("bb-") and c != "bb-action"}
+        last = b.description
+        b.click()
+        assert "Something went wrong" not in app.status.value
+        if app.table.hot.holder is None:
+            at_screen = None
+        assert private_seat(app) == at_screen, (last, private_seat(app), app.table.state.phase)
+    assert app.table.state.result
+    met = {"bb-changefate", "bb-hiremercenary", "bb-empower", "bb-stealglory", "bb-buyupgrade", "bb-roll", "bb-next"}
+    assert met <= public_clicks, met - public_clicks
+
+
+def test_the_skipped_build_note_waits_for_the_build_step_and_goes_with_the_next_action():
+    app = BarbearianApp(players=2, seats=["human", "human"], seed=SEED)
+    keep_trials_and_roll(app)
+    for seat, plan in ((1, ((4, "barracks_1"), (5, "barracks_2"), (2, "temple"))), (0, RED_FARMS)):
+        app.take_screen(seat)
+        for face, space in plan:
+            app.place(seat, face, space)
+        find(app, "bb-ready").click()
+    assert app.narrator.active and skipped_note(app) is None  # "Resolving step 1": nothing about the Build yet
+    steps = len(app.narrator.steps)
+    for k in range(1, steps + 1):
+        assert f"Resolving step {k} of {steps}" in app.header.value  # every step is shown, the last one too
+        if app.narrator.section() not in ("Build Phase", "Clean Up Phase", "Gameplay"):
+            assert skipped_note(app) is None
+        find(app, "bb-next").click()
+    assert not app.narrator.active and skipped_note(app) == "Blue"  # Blue's turn passed: Red decides
+    find(app, "bb-pass").click()
+    assert skipped_note(app) is None
+
+
+def test_undo_says_why_it_is_off(app):
+    h = app.history
+    assert h.undo_button.disabled and "Nothing to undo yet" in h.note.value
+    assert h.slider.layout.display == "none"  # no slider stuck at one end
+    keep_trials_and_roll(app)
+    find(app, "bb-screen-ready").click()
+    place_button(app, 5, "battleground-red").click()
+    assert not h.undo_button.disabled and h.note.value == "" and h.slider.layout.display is None
+    for face, slug in ((4, "forge"), (2, "farm")):
+        place_button(app, face, slug).click()
+    find(app, "bb-ready").click()
+    assert h.undo_button.disabled
+    assert "Undo stops at the last secret placement: going back would show it to the next seat." in h.note.value
+    assert h.undo_button.tooltip.startswith("Undo stops at the last secret placement")
+    find(app, "bb-screen-ready").click()
+    for face, slug in ((3, "farm"), (3, "farm"), (4, "forge")):
+        place_button(app, face, slug).click()
+    find(app, "bb-ready").click()
+    assert h.undo_button.disabled and "Undo stops at the reveal" in h.note.value
+
+
+def test_plain_words_for_tokens_spaces_and_dice(app):
+    from tests.barbearian.helpers import start
+
+    supply = app.supply.value
+    assert "Honey tokens: 20 worth 1, 10 worth 3" in supply and "&times;" not in supply
+    assert "3 for the Barracks" in supply and "barracks 3" not in supply.lower()
+    t = start(2, first="red")
+    t.roll(red=[3, 3, 3], blue=[1, 2, 4])
+    t.place(0, (3, "battleground:blue"), (3, "battleground:blue"), (3, "battleground:blue"))
+    t.place(1, (1, "farm"), (2, "temple"), (4, "forge"))
+    assert "Red reveals: three 3s on the Battleground against Blue." in t.texts
+    deck = app.table.state.deck
+    assert "Have 2 Specialist tokens on the Farm." in [c.text for c in deck.trials]
+
+
+def test_other_clans_dice_are_behind_the_screen_only_while_placing_and_the_roll_shows_faces_only(app):
+    keep_trials_and_roll(app)
+    state = app.table.state
+    assert state.phase == "place"
+    assert app.roll.value.count("behind the screen") == 6  # nobody at the screen: whether a die is placed is secret
+    find(app, "bb-screen-ready").click()  # Blue
+    place_button(app, 5, "battleground-red").click()
+    assert app.roll.value.count("behind the screen") == 3  # Red's dice; Blue's own carry no words
+    assert "Battleground" not in app.roll.value  # Blue's village draws where its 5 went
+    for face, slug in ((4, "forge"), (2, "farm")):
+        place_button(app, face, slug).click()
+    find(app, "bb-ready").click()
+    find(app, "bb-screen-ready").click()
+    for face, slug in RED_FARMS:
+        place_button(app, face, slug).click()
+    find(app, "bb-ready").click()
+    assert app.roll.value == ""  # the screens are off: the villages draw every die on its space
+    run_narration(app)
+    while app.table.state.phase == "loot":
+        find(app, "bb-stealglory").click()
+        run_narration(app)
+    assert app.table.state.phase == "build" and app.roll.value == ""
+
+
+def test_change_fate_is_one_row_per_face():
+    import random
+
+    app = BarbearianApp(players=2, seats=["human", "human"], seed=8)
+    rng = random.Random(8)
+    for _ in range(3000):
+        if any("bb-changefate" in b._dom_classes for b in buttons(app.actions)):
+            break
+        choices = [b for b in buttons(app.actions) if not {"bb-illegal", "bb-cover", "bb-takeback"} & set(b._dom_classes)]
+        rng.choice(choices).click()
+    fate = [b for b in buttons(app.actions) if "bb-changefate" in b._dom_classes]
+    assert fate, "no Change Fate in this game"
+    seat = app.table.waiting()[0]
+    faces = set(app.table.state.players[seat].faces)
+    rows = [r for r in _rows(app.actions) if any(c.startswith("bb-fate-") for c in getattr(r, "_dom_classes", ()))]
+    assert len(rows) == len(faces)
+    for row in rows:
+        face = int(next(c for c in row._dom_classes if c.startswith("bb-fate-"))[-1])
+        assert f"a {face} becomes" in row.children[0].value
+        labels = [b.description for b in buttons(row)]
+        assert labels == [str(f) for f in range(1, 7) if f != face]
+        assert all(b.tooltip == f"Change a {face} to {b.description} (2 faith)" for b in buttons(row))
+
+
+def test_the_defenders_choice_and_an_empower_are_public_no_screen_opens():
+    """Red raids Blue's Barracks of 3 with a 6: Blue may Empower (public), Red takes Resources and Blue,
+    the defender, chooses what to give (public). No private panel shows at any of these steps."""
+    import json
+
+    s = Session("barbearian", Options(players=2, start_resources=4), sample_deck(), seed=5)
+    s.play(SetUp())
+    for seat in rules.acting_seats(s.state):
+        s.play(KeepTrial(seat, s.state.players[seat].offer[0]))
+    while s.state.phase == "mercenaries":
+        s.play(Pass(rules.acting_seats(s.state)[0]))
+    s.play(RollDice(), outcome={"red": [6, 1, 2], "blue": [1, 2, 3]})
+    while s.state.phase == "fate":
+        s.play(Pass(rules.acting_seats(s.state)[0]))
+    app = BarbearianApp(players=2, seats=["human", "human"], seed=1)
+    app.files.load_bytes("game.json", json.dumps(s.to_json()).encode())
+    for seat, plan in ((1, ((1, "farm"), (2, "temple"), (3, "barracks_1"))), (0, ((6, "battleground:blue"), (1, "barracks_1"), (2, "temple")))):
+        assert app.take_screen(seat) and private_seat(app) == app.table.state.clan(seat)
+        for face, space in plan:
+            assert app.place(seat, face, space), app.status.value
+        find(app, "bb-ready").click()
+    run_narration(app)
+    seen = []
+    for _ in range(6):
+        phase = app.table.state.phase
+        if phase not in ("window", "loot", "give"):
+            break
+        assert private_seat(app) is None and app.table.hot.holder is None, phase
+        pick = {"window": "bb-pass", "loot": "bb-stealresources", "give": "bb-giveresources"}[phase]
+        find(app, pick).click()
+        seen.append(phase)
+        run_narration(app)
+        assert private_seat(app) is None, (phase, app.table.state.phase)
+    assert seen[0] == "window" and seen[-2:] == ["loot", "give"], seen  # each side may Empower first

@@ -31,6 +31,7 @@ from .views import BB_CSS, forces_html, header_html, reveal_html, roll_html, set
 from .villages import Villages
 
 log = logging.getLogger(__name__)
+AFTER_GATHER = {"Build Phase", "Clean Up Phase", "Gameplay"}  # narrated steps at or after the Build Phase
 ODDS_CACHE = 32  # raid odds kept (a few states, each seen by the public and by the seat at the screen)
 
 
@@ -80,6 +81,7 @@ class BarbearianApp(w.VBox):
         self.files = FilePicker(self._safe_load, description="Load a saved game")
         self.narrator = Narrator()
         self.bots_paused = False
+        self._build_note = ""  # whose Build turn passed by itself during the last click, not shown yet
         self._boards: dict[int, PlacementBoard] = {}
         self._panels: dict[tuple, object] = {}
         self._cache_table = None  # the table the boards and panels were made for
@@ -96,7 +98,8 @@ class BarbearianApp(w.VBox):
         self.odds_chart = OddsChart(first.title, first.labels, first.values, value_max=1.0, fmt="{:.0%}", width=420)
         self.odds_note = self._html("bb-odds-note")
         self.history = GuardedHistoryBar(self.table.session, self._safe(self._history_moved),
-                                         floor=lambda: self.table.floor(), stop=lambda: self.table.human_decides())
+                                         floor=lambda: self.table.floor(), stop=lambda: self.table.human_decides(),
+                                         why=lambda: self.table.floor_reason())
         self._layout()
         self.controls.show_seed(self.table.session.seed)
         self.refresh()
@@ -146,6 +149,7 @@ class BarbearianApp(w.VBox):
         self.table = Table(players, seats, seed)
         self.table.start()
         self.narrator.clear()
+        self._build_note = ""
         self.bots_paused = False
         self._settle()
         self.history.attach(self.table.session)
@@ -163,6 +167,7 @@ class BarbearianApp(w.VBox):
         seats = self.table.seats if len(self.table.seats) == n else ("human",) * n
         self.table = Table(n, seats, session=session)
         self.narrator.clear()
+        self._build_note = ""
         self.bots_paused = self.table.bot_to_move()
         self.history.attach(self.table.session)
         self.controls.show_seed(session.seed)
@@ -186,7 +191,8 @@ class BarbearianApp(w.VBox):
         before = self.table.state
         events = self.table.act(action)
         self.bots_paused = False
-        self.status.value = self._skipped_builds(before)
+        self.status.value = ""
+        self._build_note = self._skipped_builds(before)  # shown when the narration reaches the Build Phase
         self.narrator.start(events, before)
         self._settle()
         self.refresh()
@@ -268,6 +274,7 @@ class BarbearianApp(w.VBox):
 
     def _history_moved(self) -> None:
         self.narrator.clear()
+        self._build_note = ""
         t = self.table
         if t.hot.holder not in t.waiting() or not t.secret():
             t.hot.holder = None
@@ -310,6 +317,8 @@ class BarbearianApp(w.VBox):
         base, viewer = self._shown()
         v = view(base, viewer)
         self.header.value = header_html(v, self._turn_note(), self.narrator.step_title())
+        if self._build_note and (not self.narrator.active or self.narrator.section() in AFTER_GATHER):
+            self.status.value, self._build_note = self._build_note, ""
         snapshot = self.table.reveal_snapshot()
         self.villages.show(self._with_revealed(v, snapshot))  # only the villages that changed are drawn again
         if base is not self._supply_state:  # the supply is public: the same state shows the same supply
@@ -319,8 +328,8 @@ class BarbearianApp(w.VBox):
         # the screens are off: a banner; the villages draw the placements (what each clan sends, unless
         # the Battleground panel already lists the forces)
         self.reveal.value = reveal_html(snapshot, sent=not forces) if snapshot is not None else ""
-        # while the reveal is being narrated the villages show the placements (the roll would repeat them)
-        hide_roll = self.narrator.active and snapshot is not None and snapshot.round == v.round
+        # once the screens are off the villages draw every die on its space (the roll would repeat them)
+        hide_roll = v.revealed or (snapshot is not None and snapshot.round == v.round)
         self.roll.value = "" if hide_roll else roll_html(v, f"Round {v.round}: the roll" if v.round else "The roll")
         self.forces.value = forces
         for seat, board in self._boards.items():
@@ -338,7 +347,8 @@ class BarbearianApp(w.VBox):
         if len(shown) != len(self._log_shown) or any(a is not b for a, b in zip(shown, self._log_shown)):
             self._log_shown = shown
             self.event_log.show(shown)  # the log puts the newest first
-        self._show_odds(v, base, viewer)
+        revealed = snapshot is not None and snapshot.round == v.round
+        self._show_odds(self._with_revealed(v, snapshot), base, viewer, revealed)
 
     def _turn_note(self) -> str:
         t = self.table
@@ -384,6 +394,7 @@ class BarbearianApp(w.VBox):
             return (self.over_note,)
         if self.narrator.active:
             self.narration.value = self.narrator.html()
+            self.narration_row.children[0].description = "Done" if self.narrator.last else "Next"
             return (self.narration, self.narration_row)
         if self.bots_paused and t.bot_to_move() and not t.waiting_humans():
             return (self.bots_button,)
@@ -460,19 +471,22 @@ class BarbearianApp(w.VBox):
             self._panels[key] = (panel, title, body)
         return self._panels[key]
 
-    def _show_odds(self, v, base, viewer) -> None:
-        """The focus seat's raid odds for ``v`` (``view(base, viewer)``), worked out once per (state,
-        viewer, seat): states are immutable, so showing and hiding a screen reuses the numbers."""
+    def _show_odds(self, v, base, viewer, revealed: bool = False) -> None:
+        """The focus seat's raid odds for ``v`` (``view(base, viewer)``, with this round's placements when
+        ``revealed``), worked out once per (state, viewer, seat, revealed): states are immutable, so showing
+        and hiding a screen reuses the numbers."""
         seat = self._focus_seat()
-        key = (id(base), viewer, seat)
+        key = (id(base), viewer, seat, revealed)
         entry = self._odds_cache.get(key)
         if entry is None or entry[0] is not base:  # the state is held, so its id is not reused meanwhile
             if len(self._odds_cache) >= ODDS_CACHE:
                 self._odds_cache.pop(next(iter(self._odds_cache)))
-            entry = self._odds_cache[key] = (base, raid_odds(v, seat))
+            entry = self._odds_cache[key] = (base, raid_odds(v, seat, revealed))
         odds = entry[1]
         if odds is self._odds_shown:
             return
         self._odds_shown = odds
         self.odds_chart.update(odds.labels, odds.values, title=odds.title)
-        self.odds_note.value = f'<span class="rx-small">{escape(odds.note)}</span>'
+        lines = "".join(f"<li>{escape(line)}</li>" for line in odds.lines)
+        self.odds_note.value = ((f'<ul class="rx-small bb-odds-lines">{lines}</ul>' if lines else "")
+                                + f'<span class="rx-small">{escape(odds.note)}</span>')

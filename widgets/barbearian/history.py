@@ -7,6 +7,7 @@ has seen the reveal place again. So the bar never goes below the last such step 
 """
 from __future__ import annotations
 
+from html import escape
 from typing import Callable
 
 import ipywidgets as w
@@ -15,15 +16,19 @@ from ..history import HistoryBar
 
 
 class GuardedHistoryBar(HistoryBar):
-    """``floor()`` is the lowest step allowed; ``stop()`` says whether the current state waits for a human."""
+    """``floor()`` is the lowest step allowed; ``stop()`` says whether the current state waits for a human;
+    ``why()`` says in one line why undo stops at the floor (shown while undo is off)."""
 
-    def __init__(self, session, on_change: Callable[[], None], floor: Callable[[], int], stop: Callable[[], bool]):
-        self.floor, self.stop = floor, stop
+    def __init__(self, session, on_change: Callable[[], None], floor: Callable[[], int], stop: Callable[[], bool],
+                 why: Callable[[], str] = lambda: ""):
+        self.floor, self.stop, self.why = floor, stop, why
         self._syncing = False
+        self.note = w.HTML(layout=w.Layout(max_width="100%"))
+        self.note.add_class("bb-history-note")
         super().__init__(session, on_change)
         self.undo_button = self._button("Undo", "undo", -1)
         self.redo_button = self._button("Redo", "repeat", +1)
-        self.children = (self.undo_button, self.redo_button, self.slider, self.replay_label, self.replay)
+        self.children = (self.undo_button, self.redo_button, self.slider, self.replay_label, self.replay, self.note)
         self.add_class("bb-history")
         self.refresh()
 
@@ -74,3 +79,9 @@ class GuardedHistoryBar(HistoryBar):
             self._syncing = False
         self.undo_button.disabled = s.cursor <= low
         self.redo_button.disabled = not s.can_redo
+        still = low >= s.history_length  # nothing to move through: no slider stuck at one end
+        for part in (self.slider, self.replay_label, self.replay):
+            part.layout.display = "none" if still else None
+        why = self.why() if self.undo_button.disabled else ""
+        self.note.value = f'<span class="rx-small">{escape(why)}</span>' if why else ""
+        self.undo_button.tooltip = why or "Take back the last step"

@@ -9,7 +9,8 @@ from explorer.barbearian.brawl import token_text
 from explorer.barbearian.economy import describe as describe_cost
 from explorer.barbearian.rules import PHASE_NAMES
 
-SPACE_WORDS = {"barracks_1": "Barracks 1", "barracks_2": "Barracks 2", "farm": "Farm", "forge": "Forge", "temple": "Temple"}
+SPACE_WORDS = {"barracks_1": "Barracks 1", "barracks_2": "Barracks 2", "barracks": "Barracks", "farm": "Farm", "forge": "Forge",
+               "temple": "Temple"}
 PASS_WORDS = {"mercenaries": "No (more) mercenaries", "fate": "Keep my dice as rolled", "window": "Pass (no Empower)",
               "build": "End my Build turn"}
 
@@ -93,6 +94,14 @@ def describe_action(state, action) -> str:
     if isinstance(action, GrandOffering):
         return f"Grand Offering: one Glory ({describe_cost(o.price_grand_offering)})"
     return type(action).__name__
+
+
+def action_tooltip(state, action) -> str:
+    """What hovering a button tells: an Upgrade's effect and cost; otherwise the label itself."""
+    if isinstance(action, BuyUpgrade):
+        card = state.deck.card(action.card)
+        return f"{card.name}: {card.text} Costs {describe_cost(card.cost)}."
+    return describe_action(state, action)
 
 
 def action_class(action) -> str:

@@ -27,47 +27,68 @@ def steps_of(events) -> list[list]:
 
 
 class Narrator:
-    """Holds the steps still to show and the state from before them (shown until the end)."""
+    """Holds the steps of one click, the step on screen and the state from before them (shown until the end).
+
+    Every step is shown, the last one too: the "Next" click after the last step ends the narration.
+    """
 
     def __init__(self):
         self.clear()
 
     def clear(self) -> None:
-        self.pending: list[list] = []
-        self.shown: list[list] = []
+        self.steps: list[list] = []
+        self.at = 0  # the step on screen
         self.before = None  # the state the board shows while narrating
         self.hidden_events = 0  # events of the session not yet in the log
 
     @property
     def active(self) -> bool:
-        return bool(self.pending)
+        return bool(self.steps)
+
+    @property
+    def shown(self) -> list[list]:
+        return self.steps[: self.at + 1]
+
+    @property
+    def pending(self) -> list[list]:
+        return self.steps[self.at + 1:]
+
+    @property
+    def last(self) -> bool:
+        """The step on screen is the last one."""
+        return self.active and self.at == len(self.steps) - 1
 
     def start(self, events, before) -> None:
         """Narrate ``events`` if they make more than one step (the first step shows at once)."""
         self.clear()
         steps = steps_of(events)
         if len(steps) > 1 and any(e.section not in QUIET for e in events):
-            self.before = before
-            self.shown, self.pending = steps[:1], steps[1:]
-            self.hidden_events = sum(len(s) for s in self.pending)
+            self.before, self.steps = before, steps
+            self._count()
+
+    def _count(self) -> None:
+        self.hidden_events = sum(len(s) for s in self.pending)
 
     def next(self) -> None:
-        if self.pending:
-            step = self.pending.pop(0)
-            self.shown.append(step)
-            self.hidden_events -= len(step)
-        if not self.pending:
+        """Show the next step; after the last one, end the narration."""
+        if self.last:
             self.clear()
+        elif self.active:
+            self.at += 1
+            self._count()
 
     def finish(self) -> None:
         self.clear()
+
+    def section(self) -> str | None:
+        """The rulebook section of the step on screen (None when not narrating)."""
+        return self.steps[self.at][0].section if self.active else None
 
     def step_title(self) -> str:
         """The header's words for the step on screen: "Resolving step 2 of 5: Brawl Phase"."""
         if not self.active:
             return ""
-        return (f"Resolving step {len(self.shown)} of {len(self.shown) + len(self.pending)}: "
-                f"{self.shown[-1][0].section}")
+        return f"Resolving step {self.at + 1} of {len(self.steps)}: {self.section()}"
 
     def html(self) -> str:
         if not self.active:
@@ -76,5 +97,5 @@ class Narrator:
                        for s in self.shown[:-1][-3:])
         last = self.shown[-1]
         now = f'<div class="bb-step">[{escape(last[0].section)}] {escape(" ".join(e.text for e in last))}</div>'
-        return (f'<div class="bb-narration bb-panel"><b>Resolving, step {len(self.shown)} of '
-                f'{len(self.shown) + len(self.pending)}</b>{done}{now}</div>')
+        return (f'<div class="bb-narration bb-panel"><b>Resolving, step {self.at + 1} of '
+                f'{len(self.steps)}</b>{done}{now}</div>')

@@ -1,27 +1,35 @@
 """Raid odds for the chart: exact numbers from ``explorer.barbearian.odds`` for one seat.
 
-Before the roll: the chance that the seat's strongest group breaks a Barracks of each value.
-After the roll (rolls are public, placements are not): for each opponent, the clash matrix of
-the two rolls, every placement the opponent's roll allows counted equally.
+Before the roll: the chance that the seat's strongest group breaks a Barracks of each strength.
+After the roll (rolls are public, placements are not): for each opponent, the chance the seat's raid
+breaks through and the chance the opponent's raid breaks the seat's Barracks, every placement the
+opponent's roll allows counted equally. After the reveal every placement is known: the chart shows
+the raids as placed (Empowers can still change them). Once the raids are over (the Gather and Build
+Phases) the chart says when the next odds appear instead of showing the old roll.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from explorer.barbearian import HIDDEN, odds
+from explorer.barbearian.brawl import barracks_strength
 from explorer.barbearian.state import BARRACKS
 
-BARRACKS_VALUES = range(1, 16)  # the Barracks values the chart shows (higher walls are rare)
+BARRACKS_VALUES = range(1, 13)  # the Barracks strengths the chart shows (higher walls are rare; a short chart)
+BRAWL_PHASES = {"place", "window", "loot", "give", "pillage", "brawl", "clash", "raid", "break"}
+NEXT_ODDS = ("The next odds appear with the next Plan Phase: first the chance to break in before the roll, "
+             "then, once the dice are rolled, the chance of each raid.")
 
 
 @dataclass(frozen=True)
 class RaidOdds:
-    """What the chart shows: bar labels, probabilities, a title and a one-line explanation."""
+    """What the chart shows: short bar labels, probabilities, a title, one sentence per bar and a note."""
 
     labels: list[str]
     values: list[float]
     title: str
     note: str
+    lines: tuple[str, ...] = ()
 
 
 def _perks(state, seat: int):
@@ -34,11 +42,12 @@ def before_roll(state, seat: int) -> RaidOdds:
     dice = p.active + p.mercenaries
     ct = bool(_perks(state, seat).free_agents)
     values = [odds.raid_success(dice, b, captains_training=ct) for b in BARRACKS_VALUES]
-    extra = " with Captain's Training" if ct else ""
-    return RaidOdds([f"Barracks {b}" for b in BARRACKS_VALUES], values,
-                    f"{state.name(seat)}'s {dice} dice: chance to break in",
-                    f"Before the roll{extra}: the strongest group one roll can send (one value, or several dice "
-                    f"of the same value) against each Barracks value; a tie goes to the raider.")
+    extra = " (with Captain's Training, 5s and 6s join any group)" if ct else ""
+    return RaidOdds([f"Barracks of strength {b}" for b in BARRACKS_VALUES], values,
+                    f"{state.name(seat)} before the roll: chance a raid breaks in",
+                    f"Each bar: the chance that {state.name(seat)}'s {dice} dice, once rolled, make a force (one value, "
+                    f"or several dice of the same value) at least as strong as a Barracks of that strength{extra}; "
+                    "a tie goes to the raider.")
 
 
 def _placed(state, seat: int, target: int) -> tuple[int, int] | None:
@@ -52,16 +61,20 @@ def _placed(state, seat: int, target: int) -> tuple[int, int] | None:
     return (attack, barracks) if attack or barracks else None
 
 
+def _pct(x: float) -> str:
+    return f"{x:.0%}"
+
+
 def after_roll(state, seat: int) -> RaidOdds:
-    """Per opponent: the chance of the raid and of holding the Barracks, against every placement the
-    opponent could make: for the seat's own placement once it has placed dice, else for its best one."""
-    p, mine = state.players[seat], _perks(state, seat)
-    labels, values = [], []
-    followed = False
+    """Per opponent: the chance of the seat's raid and of the opponent's raid on the seat's Barracks, against
+    every placement the opponent could make: for the seat's own placement once it has placed dice, else for
+    its best force and its strongest Barracks."""
+    p, mine, me = state.players[seat], _perks(state, seat), state.name(seat)
+    labels, values, lines = [], [], []
     for t in state.turn_order():
         if t == seat or not state.players[t].faces:
             continue
-        theirs = _perks(state, t)
+        them, theirs = state.name(t), _perks(state, t)
         m = odds.clash_matrix(p.faces, state.players[t].faces, sentries=(mine.sentries, theirs.sentries),
                               captains_training=(bool(mine.free_agents), bool(theirs.free_agents)),
                               raid_bonus=(mine.raid_bonus, theirs.raid_bonus), clash_tie=state.options.clash_tie, pareto=True)
@@ -69,29 +82,77 @@ def after_roll(state, seat: int) -> RaidOdds:
         placed = _placed(state, seat, t)
         row = next((i for i, s in enumerate(m.rows) if (s.attack, s.barracks) == placed), None) if placed else None
         if row is not None:  # the chart follows what the seat has placed
-            followed = True
             if placed[0]:
-                labels.append(f"Raid {state.name(t)} as placed: {placed[0]}")
+                labels.append(f"Your raid on {them} breaks through")
                 values.append(float(success[row]))
-            labels.append(f"Hold Barracks {placed[1] + mine.sentries} vs {state.name(t)} as placed")
-            values.append(1.0 - float(m.b_breaks[row].mean()))
+                lines.append(f"Chance your raid on {them} breaks through (you send {placed[0]}, as placed): "
+                             f"{_pct(values[-1])}.")
+            labels.append(f"{them}'s raid breaks your Barracks")
+            values.append(float(m.b_breaks[row].mean()))
+            lines.append(f"Chance {them}'s raid breaks your Barracks (strength {placed[1] + mine.sentries}, as placed): "
+                         f"{_pct(values[-1])}.")
             continue
         raids = [i for i, s in enumerate(m.rows) if s.attack > 0]
         best = max(raids, key=lambda i: (success[i], m.rows[i].attack))
         guard = max(range(len(m.rows)), key=lambda i: (m.rows[i].barracks, -m.rows[i].attack))
-        hold = 1.0 - float(m.b_breaks[guard].mean())
-        labels += [f"Raid {state.name(t)}: best, send {m.rows[best].attack}",
-                   f"Hold Barracks {m.rows[guard].barracks + mine.sentries} vs {state.name(t)}"]
-        values += [float(success[best]), hold]
+        labels += [f"Your raid on {them} breaks through", f"{them}'s raid breaks your Barracks"]
+        values += [float(success[best]), float(m.b_breaks[guard].mean())]
+        lines += [f"Chance your raid on {them} breaks through if you send your best dice ({m.rows[best].attack}): "
+                  f"{_pct(values[-2])}.",
+                  f"Chance {them}'s raid breaks your Barracks if you keep your strongest Barracks "
+                  f"(strength {m.rows[guard].barracks + mine.sentries}): {_pct(values[-1])}."]
     faces = ", ".join(map(str, p.faces))
-    what = ("your placement so far (\"as placed\")" if followed else
-            "your best Battleground force and your strongest Barracks")
-    return RaidOdds(labels, values, f"{state.name(seat)}'s roll {faces}: raid and defence odds",
-                    f"Raid: the chance the force breaks that clan's Barracks. Hold: the chance your Barracks keeps "
-                    f"that clan out. For {what}. Exact over every placement the opponent's public roll allows (counted equally), "
-                    "clashes included when they raid you too; Empowers not counted.")
+    return RaidOdds(labels, values, f"{me}'s roll {faces}: chance of each raid",
+                    "The other clans' placements are secret: every placement their public roll allows is counted "
+                    "equally, clashes included when two clans raid each other; Empowers are not counted.", tuple(lines))
 
 
-def raid_odds(state, seat: int) -> RaidOdds:
-    """The chart for ``seat``: before or after the roll."""
-    return after_roll(state, seat) if state.players[seat].faces else before_roll(state, seat)
+def as_placed(state, seat: int) -> RaidOdds:
+    """After the reveal (``state`` shows every placement): each raid between the seat and an opponent as
+    placed, clashes included. Without Empowers each raid either breaks through (100%) or not (0%)."""
+    me, labels, values, lines = state.name(seat), [], [], []
+    forces = {}
+    for a in range(state.n):
+        bonus = _perks(state, a).raid_bonus
+        for t in range(state.n):
+            if a != t:
+                dice = state.players[a].on(f"battleground:{state.clan(t)}")
+                forces[a, t] = sum(dice) + bonus if dice else 0
+    mine = barracks_strength(state, seat)
+    for t in state.turn_order():
+        if t == seat:
+            continue
+        them, theirs = state.name(t), barracks_strength(state, t)
+        mine_breaks, theirs_breaks = odds.duel(forces[seat, t], mine, forces[t, seat], theirs, state.options.clash_tie)
+        if forces[seat, t]:
+            labels.append(f"Your raid on {them} breaks through")
+            values.append(float(mine_breaks))
+            lines.append(f"Chance your raid on {them} breaks through (your {forces[seat, t]} against {them}'s Barracks "
+                         f"of {theirs}{', after the clash' if forces[t, seat] else ''}): {_pct(values[-1])}.")
+        if forces[t, seat]:
+            labels.append(f"{them}'s raid breaks your Barracks")
+            values.append(float(theirs_breaks))
+            lines.append(f"Chance {them}'s raid breaks your Barracks ({them}'s {forces[t, seat]} against your Barracks "
+                         f"of {mine}{', after the clash' if forces[seat, t] else ''}): {_pct(values[-1])}.")
+    note = ("The screens are off: every placement is known, so each raid as placed either breaks through (100%) "
+            "or not (0%). Only an Empower during the Brawl Phase can still change it.")
+    if not labels:
+        note = f"Nobody raids {me} and {me} raids nobody this round. " + NEXT_ODDS
+    return RaidOdds(labels, values, f"{me}'s raids as placed (round {state.round})", note, tuple(lines))
+
+
+def raids_over(state, seat: int) -> RaidOdds:
+    """The Gather and Build Phases: no bars (the roll's odds are old news)."""
+    return RaidOdds([], [], f"Round {state.round}: the raids are over", NEXT_ODDS)
+
+
+def raid_odds(state, seat: int, revealed: bool = False) -> RaidOdds:
+    """The chart for ``seat``: before the roll, after the roll, after the reveal (``revealed``: ``state``
+    shows this round's placements), or once the raids are over."""
+    if not state.players[seat].faces:
+        return before_roll(state, seat)
+    if state.revealed or revealed:
+        return as_placed(state, seat) if state.phase in BRAWL_PHASES else raids_over(state, seat)
+    if state.phase not in ("fate", "place", "mercenaries", "roll"):
+        return raids_over(state, seat)
+    return after_roll(state, seat)

@@ -10,12 +10,13 @@ from typing import Callable
 
 import ipywidgets as w
 
-from explorer.barbearian import KeepTrial, Place, Ready, TakeBack
+from explorer.barbearian import ChangeFate, KeepTrial, Place, Ready, TakeBack
+from explorer.barbearian.economy import describe as describe_cost
 from explorer.barbearian.plan import spaces as board_spaces
 
 from ..closing import close_tree
 from ..theme import die_html
-from .labels import action_class, describe_action, space_label, space_slug
+from .labels import action_class, action_tooltip, describe_action, space_label, space_slug
 from .views import MERCENARY
 
 Act = Callable[[object], None]
@@ -31,12 +32,41 @@ def button(text: str, on_click: Callable[[], None], *classes: str, style: str = 
 
 def action_button(state, action, act: Act, style: str = "") -> w.Button:
     """One legal action as a button (classes "bb-action" and e.g. "bb-stealglory")."""
-    return button(describe_action(state, action), lambda: act(action), "bb-action", action_class(action), style=style)
+    return button(describe_action(state, action), lambda: act(action), "bb-action", action_class(action), style=style,
+                  tooltip=action_tooltip(state, action))
 
 
 def action_buttons(state, actions: list, act: Act) -> w.Box:
-    box = w.Box([action_button(state, a, act) for a in actions], layout=w.Layout(flex_flow="row wrap"))
+    """The actions as buttons; Change Fate is one row per face rolled ("Change a 2 to: 1 3 4 5 6")."""
+    fates = [a for a in actions if isinstance(a, ChangeFate)]
+    rest = [action_button(state, a, act) for a in actions if not isinstance(a, ChangeFate)]
+    box = w.Box(rest, layout=w.Layout(flex_flow="row wrap"))
     box.add_class("bb-buttons")
+    if not fates:
+        return box
+    return w.VBox([fate_rows(state, fates, act), box])
+
+
+def fate_rows(state, fates: list, act: Act) -> w.VBox:
+    """Change Fate: one row per face rolled, one button per face it may become (dice showing the same
+    face are alike: the first one listed is changed)."""
+    rows: dict[int, dict[int, object]] = {}
+    for a in fates:
+        rows.setdefault(state.players[a.seat].faces[a.die], {}).setdefault(a.face, a)
+    cost = describe_cost(state.options.price_change_fate)
+    out = [w.HTML(f'<b>Change Fate</b> <span class="rx-small">(turn one die to another face; {escape(cost)} each)</span>')]
+    for face in sorted(rows, reverse=True):
+        buttons = []
+        for to, a in sorted(rows[face].items()):
+            b = button(str(to), lambda a=a: act(a), "bb-action", action_class(a), tooltip=describe_action(state, a))
+            b.layout.min_width = "36px"
+            buttons.append(b)
+        label = w.HTML(f"a {face} becomes", layout=w.Layout(min_width="90px"))
+        row = w.Box([label, *buttons], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        row.add_class(f"bb-fate-{face}")
+        out.append(row)
+    box = w.VBox(out)
+    box.add_class("bb-fate")
     return box
 
 

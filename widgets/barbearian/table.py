@@ -100,6 +100,21 @@ class Table:
                 return i + 1
         return 0
 
+    def floor_reason(self) -> str:
+        """Why undo stops at the floor, in one line (see ``floor``)."""
+        steps = self.session.steps
+        at = self.floor()
+        if at == 0:
+            return ""
+        action = steps[at - 1].action
+        if isinstance(action, SetUp):
+            return "Nothing to undo yet: the game has just been set up (the Trial cards were dealt in secret)."
+        if isinstance(action, (KeepTrial, DrawTrials)):
+            return "Undo stops at the last Trial card kept: going back would show it to the next seat."
+        if steps[at - 1].state.phase != "place":  # the last Ready: the screens came off
+            return "Undo stops at the reveal: going back would let a clan place again after seeing everyone's dice."
+        return "Undo stops at the last secret placement: going back would show it to the next seat."
+
     def reveal_snapshot(self):
         """The last placement everyone declared ready on (public since the reveal), while its round
         is still on the table: the state just before the last ``Ready``; None if there is none."""
@@ -144,9 +159,10 @@ class Table:
         if seat is not None and self.secret() and self.hot.holder != seat:
             who = self.state.name(seat) if 0 <= seat < len(self.seats) else f"seat {seat!r}"
             raise IllegalAction(f"the screen is not with {who}: pass the device to them first")
+        secret = self.secret()
         events = self.hot.play(action)
-        if not self.secret() or self.hot.holder is None:
-            self.hot.holder = None
+        if not secret or not self.secret():  # after a public decision the screen is covered: the next
+            self.hot.holder = None  # secret step starts with "Pass the device", even for the same seat
         return events + self.run_bots()
 
     def run_bots(self) -> list:

@@ -10,7 +10,7 @@ from html import escape
 
 from explorer.barbearian import HIDDEN, RESOURCES
 from explorer.barbearian.brawl import barracks_strength
-from explorer.barbearian.economy import tokens
+from explorer.barbearian.economy import describe as describe_cost, tokens
 
 from ..theme import DIE_COLOURS, die_html
 from .board_svg import legend_html as village_legend, village_svg
@@ -106,28 +106,31 @@ def villages_html(state) -> str:
 
 def supply_html(state) -> str:
     """The shared supply: Specialists, Upgrade copies, mercenary dice, the common pool and the Trial deck."""
-    specs = ", ".join(f"{space_label(s)} {n}" for s, n in state.specialist_supply)
-    ups = "".join(f'<li><b>{escape(state.deck.card(c).name)}</b> &times;{n}: {escape(state.deck.card(c).text)}</li>'
+    specs = ", ".join(f"{n} for the {space_label(s)}" for s, n in state.specialist_supply)
+    ups = "".join(f'<li><b>{escape(state.deck.card(c).name)}</b> ({n} {"copy" if n == 1 else "copies"} left, costs '
+                  f'{escape(describe_cost(state.deck.card(c).cost))}): {escape(state.deck.card(c).text)}</li>'
                   for c, n in state.upgrade_supply)
     pool = []
     for r in RESOURCES:
         _, (ones, threes) = tokens(state, r)
-        pool.append(f"{r}: {ones}&times;1 + {threes}&times;3")
+        pool.append(f"{r.capitalize()} tokens: {ones} worth 1, {threes} worth 3")
     return (f'<div class="bb-supply bb-panel"><b>Supply</b> &middot; mercenary dice left: {state.mercenaries_left} '
             f'&middot; Trial deck: {len(state.trial_deck)} cards<br>'
-            f'<span class="rx-small">Specialists: {specs}</span><br><details class="rx-small"{" open" if state.phase == "build" else ""}><summary>Upgrades for sale (what each does)</summary><ul>{ups}</ul></details>'
+            f'<span class="rx-small">Specialist tokens left: {specs}</span><br><details class="rx-small"{" open" if state.phase == "build" else ""}><summary>Upgrades for sale (what each does)</summary><ul>{ups}</ul></details>'
             f'<span class="rx-small">Common pool: {"; ".join(pool)}</span></div>')
 
 
-def die_span(clan: str, face: int, mercenary: bool, space) -> str:
-    """One die with where it stands: a space, "?" (hidden), or "" (not placed)."""
+def die_span(clan: str, face: int, mercenary: bool, space, placing: bool = True) -> str:
+    """One die: its face, and "behind the screen" for another clan's die while ``placing`` (whether it is
+    placed is secret). Where a die stands is drawn on the village boards only (``data-space`` keeps it for
+    reading the page: a space, "?" hidden, or "" not placed)."""
     colour = MERCENARY if mercenary else clan
     kind = "mercenary" if mercenary else f"{clan} die"
-    if space == HIDDEN:
-        where = "screened"
-    elif space:
-        where = escape(space_label(space))
-    else:
+    if space == HIDDEN and placing:  # whether it is placed yet is secret too
+        where = "behind the screen"
+    elif space == HIDDEN:
+        where = "&nbsp;"
+    else:  # placed or not: the village board draws each placed die on its space
         where = "&nbsp;"
     attr = "?" if space == HIDDEN else (space or "")
     return (f'<span class="bb-die" data-clan="{clan}" data-face="{face}" data-space="{escape(attr)}">'
@@ -140,7 +143,7 @@ def roll_html(state, title: str = "The roll") -> str:
     for p in state.players:
         if not p.faces:
             continue
-        dice = "".join(die_span(p.clan, f, i >= p.active, p.placement[i] if p.placement else None)
+        dice = "".join(die_span(p.clan, f, i >= p.active, p.placement[i] if p.placement else None, state.phase == "place")
                        for i, f in enumerate(p.faces))
         rows.append(f'<div class="bb-dice bb-dice-{p.clan}"><b>{escape(clan_name(p.clan))}</b> {dice}</div>')
     if not rows:

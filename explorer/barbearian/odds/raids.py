@@ -266,6 +266,16 @@ def _duel(x, y, u, w, clash_tie: str):
     return a_stands & (a_rem >= w), b_stands & (b_rem >= y)
 
 
+def duel(attack_a: int, barracks_a: int, attack_b: int, barracks_b: int, clash_tie: str = "both_fall") -> tuple[bool, bool]:
+    """Two known placements (Brawl Phase): (A's raid breaks B's Barracks, B's raid breaks A's).
+
+    ``attack_*`` is the force sent at the other (0: none), ``barracks_*`` the Barracks' strength;
+    the forces clash first when both are sent. Empowers are not assumed.
+    """
+    a, b = _duel(np.array(attack_a), np.array(barracks_a), np.array(attack_b), np.array(barracks_b), clash_tie)
+    return bool(a), bool(b)
+
+
 def _needs(x, u, w, clash_tie: str):
     """Empowers the raider with x needs against a force u and Barracks w (-1 if x is 0)."""
     clash = (x > 0) & (u > 0)
