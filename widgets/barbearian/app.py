@@ -114,12 +114,13 @@ class BarbearianApp(w.VBox):
         odds = w.VBox([self.odds_chart.widget, self.odds_note],
                       layout=w.Layout(flex="1 1 300px", max_width="440px", min_width="0"))
         odds.add_class("bb-odds")
-        play = w.VBox([self.actions, self.status, self.roll, self.reveal, self.forces],
+        # the villages sit in the play column, so a tall chart beside it never leaves a gap above them
+        play = w.VBox([self.actions, self.status, self.roll, self.reveal, self.forces, self.villages],
                       layout=w.Layout(flex="3 1 420px", min_width="0", max_width="100%"))
         main = w.HBox([play, odds], layout=w.Layout(flex_flow="row wrap", max_width="100%"))
         main.add_class("rx-wrap")
         self.children = (w.HTML(CSS + BB_CSS + '<h2 class="rx-title">BarBEARian Battlegrounds</h2>'), self.controls,
-                         self.header, main, self.villages, self.supply, self.history,
+                         self.header, main, self.supply, self.history,
                          w.HBox([self.save_button, self.save_link, self.files],
                                 layout=w.Layout(flex_flow="row wrap", max_width="100%")),
                          w.HTML('<b>Event log</b> <span class="rx-small">(newest first)</span>'), self.event_log)
