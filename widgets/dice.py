@@ -14,7 +14,8 @@ class DiceTray(w.VBox):
 
     ``show(dice, rerollable)`` takes ``[(colour, face), ...]`` and the faces whose set may be
     rerolled now; it holds no rules. The six groups (one per number) and their buttons are made
-    once and only updated, so a click sends a few changed values, never new widgets.
+    at the first roll (a page opens sooner without 18 hidden widgets) and then only updated, so a
+    click sends a few changed values, never new widgets.
     """
 
     def __init__(self, on_reroll: Callable[[int], None] | None = None):
@@ -22,6 +23,12 @@ class DiceTray(w.VBox):
         self.add_class("dice-tray")
         self.on_reroll = on_reroll
         self.slots: dict[int, tuple[w.VBox, w.HTML, w.Button]] = {}
+        self.groups = w.HBox([], layout=w.Layout(flex_flow="row wrap", max_width="100%"))
+        self.extra = w.HTML()
+        self.children = (self.groups, self.extra)
+        self.dice: list[tuple[str, int]] = []
+
+    def _make_slots(self) -> None:
         for face in range(1, 7):
             html = w.HTML()
             b = w.Button(description=f"Reroll {face}s", layout=w.Layout(width="96px"), button_style="info",
@@ -31,10 +38,7 @@ class DiceTray(w.VBox):
             box = w.VBox([html, b], layout=w.Layout(margin="0 8px 0 0", align_items="center", display="none"))
             box.add_class(f"dice-group-{face}")
             self.slots[face] = (box, html, b)
-        self.groups = w.HBox([s[0] for s in self.slots.values()], layout=w.Layout(flex_flow="row wrap", max_width="100%"))
-        self.extra = w.HTML()
-        self.children = (self.groups, self.extra)
-        self.dice: list[tuple[str, int]] = []
+        self.groups.children = [s[0] for s in self.slots.values()]
 
     @property
     def shown_groups(self) -> list[w.VBox]:
@@ -42,6 +46,8 @@ class DiceTray(w.VBox):
 
     def show(self, dice: list[tuple[str, int]], rerollable: set[int] = frozenset(), extra: str = "") -> None:
         self.dice = list(dice)
+        if dice and not self.slots:
+            self._make_slots()
         by_face = defaultdict(list)
         for colour, face in dice:
             by_face[face].append(colour)

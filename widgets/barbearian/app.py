@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from functools import cached_property
 from html import escape
 
 import ipywidgets as w
@@ -86,7 +87,6 @@ class BarbearianApp(w.VBox):
         self._panels: dict[tuple, object] = {}
         self._cache_table = None  # the table the boards and panels were made for
         self._decision = None  # (what it shows, the widgets): the deciding seat's buttons, kept while shown
-        self._make_fixed_panels()
         self._odds_cache: dict = {}  # (id of the state, viewer, seat) -> (state, odds): see _show_odds
         self._odds_shown = None
         self._supply_state = None  # the state the supply panel shows
@@ -358,24 +358,48 @@ class BarbearianApp(w.VBox):
         waiting = ", ".join(t.state.name(s) for s in t.waiting())
         return f"waiting for <b>{escape(waiting)}</b>" if waiting else ""
 
-    def _make_fixed_panels(self) -> None:
-        """The panels every game shows again and again, made once and updated (no new widgets per click)."""
-        self.over_note = w.HTML()
-        self.narration = w.HTML()
-        self.narration_row = w.HBox([button("Next", self._safe(self.next_step), "bb-next", style="primary"),
-                                     button("Show all", self._safe(self.skip_steps), "bb-skip")])
-        self.bots_button = button("Let the bots move", self._safe(self.let_bots_move), "bb-continue", style="primary")
-        self.roll_note = w.HTML("<b>Plan phase</b>: everyone rolls their active dice together, in plain sight.")
-        self.roll_row = w.HBox([button("Roll everyone's dice", lambda: self.act(RollDice()), "bb-action", "bb-roll",
-                                       style="primary")])
-        self.waiting_note = w.HTML('<span class="rx-small">Waiting for the bots.</span>')
-        self.setup_note = w.HTML()
-        self._fixed = (self.over_note, self.narration, self.narration_row, self.bots_button, self.roll_note,
-                       self.roll_row, self.waiting_note, self.setup_note)
+    # The panels every game shows again and again: each is made the first time it is shown (a page opens
+    # sooner without unseen widgets) and then updated (no new widgets per click).
+    FIXED = ("over_note", "narration", "narration_row", "bots_button", "roll_note", "roll_row", "waiting_note",
+             "setup_note")
+
+    @cached_property
+    def over_note(self) -> w.HTML:
+        return w.HTML()
+
+    @cached_property
+    def narration(self) -> w.HTML:
+        return w.HTML()
+
+    @cached_property
+    def narration_row(self) -> w.HBox:
+        return w.HBox([button("Next", self._safe(self.next_step), "bb-next", style="primary"),
+                       button("Show all", self._safe(self.skip_steps), "bb-skip")])
+
+    @cached_property
+    def bots_button(self) -> w.Button:
+        return button("Let the bots move", self._safe(self.let_bots_move), "bb-continue", style="primary")
+
+    @cached_property
+    def roll_note(self) -> w.HTML:
+        return w.HTML("<b>Plan phase</b>: everyone rolls their active dice together, in plain sight.")
+
+    @cached_property
+    def roll_row(self) -> w.HBox:
+        return w.HBox([button("Roll everyone's dice", lambda: self.act(RollDice()), "bb-action", "bb-roll",
+                              style="primary")])
+
+    @cached_property
+    def waiting_note(self) -> w.HTML:
+        return w.HTML('<span class="rx-small">Waiting for the bots.</span>')
+
+    @cached_property
+    def setup_note(self) -> w.HTML:
+        return w.HTML()
 
     def _kept(self) -> list:
         """Widgets kept between clicks: the fixed panels, the seats' screens, private panels and boards."""
-        kept = list(self._fixed) + list(self._boards.values())
+        kept = [self.__dict__[name] for name in self.FIXED if name in self.__dict__] + list(self._boards.values())
         for panel in self._panels.values():
             kept += panel if isinstance(panel, tuple) else [panel]
         return kept
