@@ -469,6 +469,11 @@ def test_no_note_when_every_seat_could_buy():
         assert "Build Phase" not in app.status.value
         find(app, "bb-pass").click()
     assert app.table.state.round == 2 and "Build Phase" not in app.status.value
+    # a new round before its roll: the last round's reveal banner is gone with its dice (the villages are empty)
+    if app.narrator.active:
+        app.skip_steps()
+    assert app.shown_state().round == 2 and app.reveal.value == "" and all(p.placement in ((), None) or not any(p.placement)
+                                          for p in app.shown_state().players)
 
 
 def test_a_purchase_that_ends_the_build_names_the_seats_skipped_after_it():

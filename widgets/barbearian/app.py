@@ -328,9 +328,10 @@ class BarbearianApp(w.VBox):
         forces = "" if self.narrator.active else forces_html(v)
         # the screens are off: a banner; the villages draw the placements (what each clan sends, unless
         # the Battleground panel already lists the forces)
-        self.reveal.value = reveal_html(snapshot, sent=not forces) if snapshot is not None else ""
+        this_round = snapshot is not None and snapshot.round == v.round  # the villages draw this reveal
+        self.reveal.value = reveal_html(snapshot, sent=not forces) if this_round else ""
         # once the screens are off the villages draw every die on its space (the roll would repeat them)
-        hide_roll = v.revealed or (snapshot is not None and snapshot.round == v.round)
+        hide_roll = v.revealed or this_round
         self.roll.value = "" if hide_roll else roll_html(v, f"Round {v.round}: the roll" if v.round else "The roll")
         self.forces.value = forces
         for seat, board in self._boards.items():
