@@ -36,6 +36,9 @@ AFTER_GATHER = {"Build Phase", "Clean Up Phase", "Gameplay"}  # narrated steps a
 ODDS_CACHE = 32  # raid odds kept (a few states, each seen by the public and by the seat at the screen)
 
 
+WAITING = '<span class="rx-small">Waiting for the bots.</span>'
+
+
 class BarbearianApp(w.VBox):
     """One game of BarBEARian Battlegrounds around one screen.
 
@@ -206,25 +209,8 @@ class BarbearianApp(w.VBox):
         return self._boards[seat]
 
     def _skipped_builds(self, before) -> str:
-        """Say whose Build turn passed by itself during this click: the engine skips a turn in which
-        the only choice is to pass (nothing in the Marketplace is affordable). The click may start
-        before the Build Phase (the last Ready) or in it (a seat's Pass or last purchase)."""
-        t, now = self.table, self.table.state
-        building_now = now.phase == "build" and now.round == before.round
-        if before.round == 0 or not (now.round > before.round or building_now):
-            return ""
-        steps = t.session.steps
-        start = next((i for i in range(len(steps) - 1, -1, -1) if steps[i].state is before), None)
-        if start is None:
-            return ""
-        asked = {st.state.task[1] for st in steps[start + 1:] if st.state.phase == "build" and st.state.round == before.round}
-        order = before.turn_order()
-        if before.phase == "build":  # the turns after the seat that clicked
-            order = order[order.index(before.task[1]) + 1:]
-        if building_now and now.task[1] not in order:  # the same seat goes on buying
-            return ""
-        turns = order[: order.index(now.task[1])] if building_now else order
-        skipped = [now.name(s) for s in turns if t.is_human(s) and s not in asked]
+        """Say whose Build turn passed by itself during this click (``Table.skipped_builds``)."""
+        skipped = [self.table.state.name(seat) for seat in self.table.skipped_builds(before)]
         if not skipped:
             return ""
         return (f'<span class="rx-small bb-skipped-build">Build Phase: {escape(", ".join(skipped))} had nothing in the '
@@ -360,16 +346,12 @@ class BarbearianApp(w.VBox):
         return f"waiting for <b>{escape(waiting)}</b>" if waiting else ""
 
     # The panels every game shows again and again: each is made the first time it is shown (a page opens
-    # sooner without unseen widgets) and then updated (no new widgets per click).
-    FIXED = ("over_note", "narration", "narration_row", "bots_button", "roll_note", "roll_row", "waiting_note",
-             "setup_note")
+    # sooner without unseen widgets) and then updated (no new widgets per click). One note serves every
+    # panel's sentence (the game over, the narration, the roll, waiting, the set-up).
+    FIXED = ("note", "narration_row", "bots_button", "roll_row")
 
     @cached_property
-    def over_note(self) -> w.HTML:
-        return w.HTML()
-
-    @cached_property
-    def narration(self) -> w.HTML:
+    def note(self) -> w.HTML:
         return w.HTML()
 
     @cached_property
@@ -382,21 +364,13 @@ class BarbearianApp(w.VBox):
         return button("Let the bots move", self._safe(self.let_bots_move), "bb-continue", style="primary")
 
     @cached_property
-    def roll_note(self) -> w.HTML:
-        return w.HTML("<b>Plan phase</b>: everyone rolls their active dice together, in plain sight.")
-
-    @cached_property
     def roll_row(self) -> w.HBox:
         return w.HBox([button("Roll everyone's dice", lambda: self.act(RollDice()), "bb-action", "bb-roll",
                               style="primary")])
 
-    @cached_property
-    def waiting_note(self) -> w.HTML:
-        return w.HTML('<span class="rx-small">Waiting for the bots.</span>')
-
-    @cached_property
-    def setup_note(self) -> w.HTML:
-        return w.HTML()
+    def _say(self, html: str) -> w.HTML:
+        self.note.value = html
+        return self.note
 
     def _kept(self) -> list:
         """Widgets kept between clicks: the fixed panels, the seats' screens, private panels and boards."""
@@ -416,26 +390,25 @@ class BarbearianApp(w.VBox):
     def _panel(self, v) -> tuple:
         t, state = self.table, self.table.state
         if state.result:
-            self.over_note.value = f'<div class="bb-over bb-panel"><b>The game is over: {escape(state.result)}.</b></div>'
-            return (self.over_note,)
+            return (self._say(f'<div class="bb-over bb-panel"><b>The game is over: {escape(state.result)}.</b></div>'),)
         if self.narrator.active:
-            self.narration.value = self.narrator.html()
             self.narration_row.children[0].description = "Done" if self.narrator.last else "Next"
-            return (self.narration, self.narration_row)
+            return (self._say(self.narrator.html()), self.narration_row)
         if self.bots_paused and t.bot_to_move() and not t.waiting_humans():
             return (self.bots_button,)
         chance = t.chance_action()
         if isinstance(chance, RollDice):
-            return (self.roll_note, self.roll_row)
+            return (self._say("<b>Plan phase</b>: everyone rolls their active dice together, in plain sight."),
+                    self.roll_row)
         if t.secret():
-            panel = self._secret_panel(v)
-            if state.round == 0:  # before the first round: say how the table was set up
-                self.setup_note.value = setup_html(t.session.events)
-                panel = (self.setup_note,) + panel
-            return panel
+            setup = setup_html(t.session.events) if state.round == 0 else ""  # before the first round: the set-up
+            private = self._secret_panel(v)
+            if private is None:
+                return (self._say(setup + WAITING),)
+            return ((self._say(setup),) + private) if setup else private
         seats = t.waiting_humans()
         if not seats:
-            return (self.waiting_note,)
+            return (self._say(WAITING),)
         return self._decision_panel(v, seats[0])
 
     def _decision_panel(self, v, seat: int) -> tuple:
@@ -449,11 +422,12 @@ class BarbearianApp(w.VBox):
                                            f'{escape(phase_label(v))}</div>'), action_buttons(v, acts, self.act)))
         return self._decision[1]
 
-    def _secret_panel(self, v) -> tuple:
+    def _secret_panel(self, v) -> tuple | None:
+        """The screen to pass the device, or the seat's private panel; None while only bots are placing."""
         t = self.table
         seat = t.screen_seat()
         if seat is None:
-            return (self.waiting_note,)
+            return None
         name = t.state.name(seat)
         if t.hot.holder != seat:
             return (self._screen(seat, name),)

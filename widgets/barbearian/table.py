@@ -128,6 +128,27 @@ class Table:
                 return None
         return None
 
+    def skipped_builds(self, before) -> list[int]:
+        """The human seats whose Build turn passed by itself since ``before``: the engine skips a turn in
+        which the only choice is to pass (nothing in the Marketplace is affordable). ``before`` may be
+        before the Build Phase (the last Ready) or in it (a seat's Pass or last purchase)."""
+        now = self.state
+        building_now = now.phase == "build" and now.round == before.round
+        if before.round == 0 or not (now.round > before.round or building_now):
+            return []
+        steps = self.session.steps
+        start = next((i for i in range(len(steps) - 1, -1, -1) if steps[i].state is before), None)
+        if start is None:
+            return []
+        asked = {st.state.task[1] for st in steps[start + 1:] if st.state.phase == "build" and st.state.round == before.round}
+        order = before.turn_order()
+        if before.phase == "build":  # the turns after the seat that clicked
+            order = order[order.index(before.task[1]) + 1:]
+        if building_now and now.task[1] not in order:  # the same seat goes on buying
+            return []
+        turns = order[: order.index(now.task[1])] if building_now else order
+        return [s for s in turns if self.is_human(s) and s not in asked]
+
     def place_action(self, seat: int, face: int, space: str) -> Place:
         """The placement of one of ``seat``'s dice showing ``face``: the engine's legal one if there is
         one, else a die of that face (the engine then says why it may not go there)."""
