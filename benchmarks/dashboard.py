@@ -205,16 +205,6 @@ def barbearian_click(browser, url: str, clicks: int = 6) -> list[float]:
     return times
 
 
-def first_render_bb(browser, url: str) -> float:
-    page = browser.new_page()
-    start = time.perf_counter()
-    page.goto(url + BB_PAGE, timeout=120_000)
-    page.wait_for_selector(".bb-app .bb-screen-ready", timeout=120_000)
-    elapsed = time.perf_counter() - start
-    page.close()
-    return elapsed
-
-
 BASELINE_NOTEBOOK = {  # the smallest dashboard: one line and one button (what any Voila page costs)
     "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
                "source": ["import ipywidgets as w\n", "b = w.Button(description='Roll')\n", "b.add_class('action-roll')\n",
