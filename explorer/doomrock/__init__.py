@@ -16,7 +16,7 @@ from .options import Options
 from .skirmish import BattleState
 from .state import (
     CHANCE, PARTY, TERMINAL, Activate, ActivateBoss, ActivateMinion, Assign, Battle, ChooseTarget, Die, DoneAssigning, Enemy,
-    EndInitiative, EndRound, Formation, GiveDie, Hero, KeepDice, NoReaction, MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, RollExtra,
+    EndInitiative, EndRound, Formation, GiveDie, Hero, KeepDice, NoReaction, MakeHeroism, MakeShield, PickUpLocked, PlaceHeroism, PlaceSpawn, Reroll, Roll, RollExtra,
     SetUpBattle, ShuffleExpose, StopHiding, TakeDamage, UseItem,
 )
 from .views import describe_battle, describe_map
@@ -25,7 +25,7 @@ __all__ = [
     "Activate", "ActivateBoss", "ActivateMinion", "Assign", "BATTLE_GAME", "Battle", "BattleState", "Buy", "CHANCE",
     "Campaign", "Choose", "ChooseTarget", "Deck", "Die", "DoneAssigning", "EndCamp", "EndInitiative", "EndRound", "Enemy", "Equip",
     "Explore", "Formation", "GAME", "GiveDie", "GreedyBot", "Hero", "KeepAbility", "KeepDice", "KeepItem", "LeaveShop", "LevelUp",
-    "MakeHeroism", "MakeShield", "NoReaction", "Options", "PARTY", "PlaceHeroism", "RandomBot", "Reroll", "Roll", "RollExtra",
+    "MakeHeroism", "MakeShield", "NoReaction", "Options", "PARTY", "PickUpLocked", "PlaceHeroism", "PlaceSpawn", "RandomBot", "Reroll", "Roll", "RollExtra",
     "RollLoot", "Sell", "SetUp", "SetUpBattle", "ShuffleEvents", "ShuffleExpose", "StartBattle", "StopHiding", "TERMINAL", "TakeDamage",
     "TestStat", "Travel", "Unequip", "UseItem", "VentureForth", "Visit", "describe_battle", "describe_map",
     "load_deck", "sample_deck", "score",

@@ -13,15 +13,16 @@ from .abilities import condition_met, reactions, resolve, spend_dice, targets, u
 from .campaign_state import Equip, Unequip
 from .cards import Deck
 from .damage import marker_type
-from .enemies import divided_damage, resume, returned_die, run_script, steal, takers
+from .enemies import divided_damage, place_spawn, resume, returned_die, run_script, steal, takers
 from .items import can_equip
 from .options import Options
-from .positions import threat
+from .positions import groups, threat
 from .refusals import explain
 from .roll_phase import assign_actions, assigner, faces_text, roll_actions, roll_phase
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, Battle, ChooseTarget, DoneAssigning, EndInitiative, EndRound,
-    Formation, GiveDie, KeepDice, MakeHeroism, MakeShield, NoReaction, PlaceHeroism, Reroll, Roll, RollExtra,
+    Formation, GiveDie, KeepDice, MakeHeroism, MakeShield, NoReaction, PickUpLocked, PlaceHeroism, PlaceSpawn, Reroll, Roll,
+    RollExtra,
     SetUpBattle, ShuffleExpose, StopHiding, TakeDamage, UseItem, set_pile,
 )
 
@@ -49,7 +50,7 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
         if owed:  # "Whenever players gain heroism markers, they must place them on specific ability cards."
             return [PlaceHeroism(owed[0], cid) for cid in dict.fromkeys(b.hero(owed[0]).abilities)]
     if b.phase == "roll":
-        return roll_actions(b, deck, options.assign_if_able)
+        return roll_actions(b, deck, options.assign_if_able, options.locked_dice == "optional")
     if any(d.place == "waiting" for d in b.dice):
         return [RollExtra()]
     loose = assigner(b)
@@ -91,6 +92,8 @@ def _decisions(b: Battle, deck: Deck, options: Options) -> list:
         return [GiveDie(d.index) for d in b.hero_dice(p.hero) if d.place == "card"]
     if p.kind == "target":
         return [ChooseTarget(i) for i in p.choices]
+    if p.kind == "spawn":  # "players decide where to place the object"
+        return [PlaceSpawn(g) for g in groups(b)] + [PlaceSpawn(None)]
     if p.kind == "reaction":
         acts = []
         for cid in reactions(b, deck, p.hero):
@@ -205,7 +208,7 @@ def chance(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...
 
 
 #: The actions that may deal damage, so may reveal a battle cumulation marker (Battle Effects: Expose markers).
-DAMAGING = (Activate, UseItem, ActivateMinion, ActivateBoss, NoReaction, ChooseTarget, GiveDie, TakeDamage)
+DAMAGING = (Activate, UseItem, ActivateMinion, ActivateBoss, NoReaction, ChooseTarget, GiveDie, TakeDamage, PlaceSpawn)
 
 
 def cumulation_parts(b: Battle, deck: Deck, options: Options, action) -> list:
@@ -301,7 +304,7 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         for d, f in zip(mine, outcome):
             b = b.with_die(d, face=f, place="rolled")
         events = [Event(f"{b.hero(mine[0].owner).name} rolls {faces_text(outcome)} and places them.", "Battle Effects: Extra dice")]
-    elif isinstance(action, (Roll, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning)):
+    elif isinstance(action, (Roll, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning, PickUpLocked)):
         b, events = roll_phase(b, deck, action, outcome)
     elif isinstance(action, PlaceHeroism):
         h = b.hero(action.hero)
@@ -331,6 +334,8 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         events = [Event(f"The players choose {b.hero(action.hero).name}.", "Rules for the Rules: Event order")]
         b, more = resume(b, deck, options)
         events += more
+    elif isinstance(action, PlaceSpawn):
+        b, events = place_spawn(b, deck, options, action.group)
     elif isinstance(action, GiveDie):
         b, events = steal(b, deck, b.paused.uid, b.die(b.paused.hero, action.die))
         b, more = resume(b, deck, options)

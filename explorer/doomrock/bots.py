@@ -14,7 +14,7 @@ from .adventure import stat
 from .campaign import locations
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, DoneAssigning, EndInitiative, EndRound, GiveDie, KeepDice,
-    MakeHeroism, MakeShield, Reroll, TakeDamage, UseItem,
+    MakeHeroism, MakeShield, PlaceSpawn, Reroll, TakeDamage, UseItem,
 )
 
 
@@ -50,6 +50,8 @@ class GreedyBot:
             taken = dict(b.paused.shares)
             takes = [a for a in actions if isinstance(a, TakeDamage)]
             return max(takes, key=lambda a: b.hero(a.hero).life - taken.get(a.hero, 0))
+        if PlaceSpawn in kinds:  # a spawned enemy is placed away from the party
+            return PlaceSpawn(None)
         if Reroll in kinds or KeepDice in kinds:
             return self._reroll(deck, b, actions)
         assigns = [a for a in actions if isinstance(a, Assign)]

@@ -26,15 +26,20 @@ def place_expose(battle: Battle, target: int | str, count: int, deck: Deck | Non
     """Place ``count`` face-down expose markers from the top of the pool on a character.
 
     With the pool empty, the revealed markers are shuffled into a new pool at once (DR-3); with no
-    marker left anywhere, the expose explosion occurs.
+    marker left anywhere, the expose explosion occurs: "The game pauses", so once the markers on
+    characters are consumed the placement goes on with them (DR-4, as ``odds.damage.place``). If even
+    then no marker is left, or the explosion defeated the target, no further markers are placed
+    (Rules for the Rules: Component limitations).
     """
     events: list[Event] = []
     placed = 0
     for _ in range(count):
+        if not battle.expose_pool and not battle.expose_up:
+            battle, events = expose_explosion(battle, events, deck)
+            if _character(battle, target).defeated:
+                break
         if not battle.expose_pool:
-            if not battle.expose_up:
-                return expose_explosion(battle, events, deck)
-            if not battle.ranks:
+            if not battle.expose_up or not battle.ranks:
                 break
             battle = reshuffle(battle)
             events.append(Event("The face-down expose markers ran out: the revealed ones are shuffled into a new pool.", SECTION))
@@ -69,6 +74,10 @@ def expose_explosion(battle: Battle, events: list[Event], deck: Deck | None = No
             battle, ev = deal_damage(battle, deck, e.uid, 0, attack=False)
             events += ev
     return battle, events
+
+
+def _character(battle: Battle, who: int | str):
+    return battle.hero(who) if isinstance(who, int) else battle.enemy(who)
 
 
 def name_of(battle: Battle, who: int | str) -> str:

@@ -136,8 +136,10 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
             battle, ev = deal_damage(battle, deck, alive[0], amount, attack=False)
             events += ev
         elif action.do == "spawn":
-            battle, ev = spawn(battle, deck, options, uid, action.amount)
+            battle, ev = spawn(battle, deck, options, uid, action.amount, script[k:], active, section)
             events += ev
+            if battle.paused is not None:
+                return battle, events
     return battle, events
 
 
@@ -187,21 +189,78 @@ def resume(battle: Battle, deck: Deck, options: Options) -> tuple[Battle, list[E
     return run_script(battle, deck, options, p.uid, p.script[1:], p.active, p.section)
 
 
-def spawn(battle: Battle, deck: Deck, options: Options, uid: str, count: int) -> tuple[Battle, list[Event]]:
-    """Enemy spawn: the encounter's first minion kind, limited by the enemy markers left (DR-6)."""
-    enc = deck.card(battle.encounter)
-    spec = next((s for s in enc.enemies if not s.boss), None)
-    events: list[Event] = []
+def spawning_encounter(battle: Battle, deck: Deck, uid: str) -> Encounter:
+    """The encounter card an enemy came with: an extra tier I encounter's enemies "use their own AI deck"
+    (Battle Setup 3), so its spawns are its own card's."""
+    me = battle.enemy(uid)
+    cards = [deck.card(battle.encounter)] + ([deck.card(battle.extra)] if battle.extra else [])
+    return next((c for c in cards if c.deck == me.deck), cards[0])
+
+
+def _spawn_kind(battle: Battle, deck: Deck, uid: str):
+    """Enemy spawn: "that enemy has all the properties as written at the top of the encounter card": the
+    first minion kind of the spawning enemy's own encounter card (DR-6)."""
+    enc = spawning_encounter(battle, deck, uid)
+    return enc, next((s for s in enc.enemies if not s.boss), None)
+
+
+def _fits(battle: Battle, options: Options, spec) -> bool:
+    """Enemy markers are limited: the minion tokens in play plus the new enemy's fit in the box (DR-6)."""
+    used = sum(e.tokens for e in battle.alive_enemies if not e.boss)
+    return used + (spec.hp + 1) // 2 <= options.minion_tokens
+
+
+def spawn(battle: Battle, deck: Deck, options: Options, uid: str, count: int, script: tuple = (),
+          active: int | None = None, section: str = SECTION) -> tuple[Battle, list[Event]]:
+    """Enemy spawn (Boss Activations): ``count`` enemies of the spawning enemy's encounter, as many as
+    the enemy markers allow (DR-6).
+
+    "Players decide where to place the object" (Rules for the Rules: Other player decision): with
+    ``options.spawn_placement == "players"`` the AI card pauses for each enemy (``PlaceSpawn``;
+    ``script`` is the card's rest, the spawn line first); "spawner" places them with the spawning enemy.
+    """
+    enc, spec = _spawn_kind(battle, deck, uid)
     if spec is None:
-        return battle, [Event("There is no minion to spawn.", "Boss Activations: Enemy spawn")]
-    group = battle.enemy(uid).group
+        return battle, [Event(f"{enc.name} has no minion to spawn.", "Boss Activations: Enemy spawn")]
+    if not _fits(battle, options, spec):
+        return battle, [Event("No enemy markers are left: no more enemies spawn.", "Rules for the Rules: Component limitations")]
+    if options.spawn_placement == "players":
+        pause = Pause(uid, script, active, section, "spawn", left=count)
+        return replace(battle, paused=pause), [Event(
+            f"{name_of(battle, uid)} spawns {count} {spec.name}{'s' * (count != 1)}: the players decide where to place "
+            + ("it." if count == 1 else "each."), "Rules for the Rules: Other player decision")]
+    events: list[Event] = []
     for _ in range(count):
-        used = sum(e.tokens for e in battle.alive_enemies if not e.boss)
-        if used + (spec.hp + 1) // 2 > options.minion_tokens:
-            events.append(Event("No enemy markers are left: no more enemies spawn.", "Rules for the Rules"))
+        if not _fits(battle, options, spec):
+            events.append(Event("No enemy markers are left: no more enemies spawn.", "Rules for the Rules: Component limitations"))
             break
-        new = Enemy(f"E{battle.next_enemy}", spec.name, enc.deck, spec.hp, spec.hp, spec.armour, 0, spec.shields,
-                    spec.command, False, spec.objective, group)
-        battle = replace(battle, enemies=battle.enemies + (new,), next_enemy=battle.next_enemy + 1)
-        events.append(Event(f"A {spec.name} ({new.uid}) spawns.", "Boss Activations: Enemy spawn"))
+        battle, ev = _place(battle, enc, spec, battle.enemy(uid).group)
+        events += ev
     return battle, events
+
+
+def place_spawn(battle: Battle, deck: Deck, options: Options, group: int | None) -> tuple[Battle, list[Event]]:
+    """``PlaceSpawn``: one paused spawn's enemy goes where the players chose; the card goes on once every
+    enemy of the line is placed or the enemy markers run out."""
+    p = battle.paused
+    enc, spec = _spawn_kind(battle, deck, p.uid)
+    battle, events = _place(replace(battle, paused=None), enc, spec, group)
+    left = p.left - 1
+    if left > 0 and _fits(battle, options, spec):
+        return replace(battle, paused=replace(p, left=left)), events
+    if left > 0:
+        events.append(Event("No enemy markers are left: no more enemies spawn.", "Rules for the Rules: Component limitations"))
+    battle, more = run_script(battle, deck, options, p.uid, p.script[1:], p.active, p.section)
+    return battle, events + more
+
+
+def _place(battle: Battle, enc: Encounter, spec, group: int | None) -> tuple[Battle, list[Event]]:
+    """A new enemy with the properties at the top of its encounter card, in ``group`` (None: a new group)."""
+    new_group = group is None
+    if new_group:
+        group, battle = battle.next_group, replace(battle, next_group=battle.next_group + 1)
+    new = Enemy(f"E{battle.next_enemy}", spec.name, enc.deck, spec.hp, spec.hp, spec.armour, 0, spec.shields,
+                spec.command, False, spec.objective, group)
+    battle = replace(battle, enemies=battle.enemies + (new,), next_enemy=battle.next_enemy + 1)
+    where = "in a new, distant group" if new_group else f"in group {group}"
+    return battle, [Event(f"A {spec.name} ({new.uid}) spawns {where}.", "Boss Activations: Enemy spawn")]

@@ -10,6 +10,8 @@ from ..core.content import options_from_json
 
 FORMATIONS = ("distant", "together")
 CUMULATION_FLIPS = ("shuffle", "under")
+SPAWN_PLACEMENTS = ("players", "spawner")
+LOCKED_DICE = ("optional", "stay")
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,12 @@ class Options:
             unshuffled (the exact odds refuse it).
         minion_tokens: minion markers, each worth 2 HP ("Component List": 22); spawns are limited by
             them (DR-6). Only minions spawn in the sample content, so the 16 boss markers need no option.
+        spawn_placement: where a spawned enemy goes (DR-6): "players" lets the players place each one in
+            any group or a new, distant group ("Rules for the Rules: Other player decision"); "spawner" puts
+            it in the spawning enemy's group without asking.
+        locked_dice: "Locked dice do not have to be rolled during consecutive roll phases" (DR-18):
+            "optional" lets the rolling hero pick a locked die up and roll it (ending the card's lasting
+            effect); "stay" keeps locked dice on their cards until the battle ends.
         round_limit: a battle still running after this many rounds is lost (not in the rulebook; a
             safety net for simulation, DR-10). None plays without a limit.
         map_action_limit: the campaign is lost after this many map actions (each decision counts)
@@ -61,6 +69,8 @@ class Options:
     expose_cumulation: int = 3
     cumulation_flip: str = "shuffle"
     minion_tokens: int = 22
+    spawn_placement: str = "players"
+    locked_dice: str = "optional"
     round_limit: int | None = 30
     map_action_limit: int | None = 200
     heavy_planning: bool = False
@@ -98,6 +108,10 @@ class Options:
         if not isinstance(self.cumulation_flip, str) or self.cumulation_flip not in CUMULATION_FLIPS:
             raise ValueError(f"options.cumulation_flip must be one of {', '.join(CUMULATION_FLIPS)}, got {self.cumulation_flip!r}")
         whole("minion_tokens", 1, 100)
+        if not isinstance(self.locked_dice, str) or self.locked_dice not in LOCKED_DICE:
+            raise ValueError(f"options.locked_dice must be one of {', '.join(LOCKED_DICE)}, got {self.locked_dice!r}")
+        if not isinstance(self.spawn_placement, str) or self.spawn_placement not in SPAWN_PLACEMENTS:
+            raise ValueError(f"options.spawn_placement must be one of {', '.join(SPAWN_PLACEMENTS)}, got {self.spawn_placement!r}")
         whole("enraged_bonus", 0, 5)
         for name, high in (("round_limit", 500), ("map_action_limit", 5000)):
             if getattr(self, name) is not None:

@@ -5,7 +5,7 @@ from .cards import Deck
 from .enemies import returned_die
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, GiveDie, KeepDice,
-    MakeHeroism, MakeShield, PlaceHeroism, Reroll, Roll, TakeDamage, UseItem,
+    MakeHeroism, MakeShield, PickUpLocked, PlaceHeroism, PlaceSpawn, Reroll, Roll, TakeDamage, UseItem,
 )
 
 PHASES = {"setup": "battle setup", "roll": "the roll phase", "initiative": "the initiative phase",
@@ -28,11 +28,17 @@ def explain(b: Battle, deck: Deck, action) -> str:
             return "the players must first choose the enemy's target among the heroes tied in threat"
         if b.paused.kind == "reaction":
             return f"{b.hero(b.paused.hero).name} is being attacked: react with a reaction ability, or let it be"
+        if b.paused.kind == "spawn":
+            return "the players must first decide where the spawned enemy goes (a group, or a new distant group)"
         if b.paused.kind == "steal":
             return f"{b.hero(b.paused.hero).name} must first choose which assigned die the enemy steals"
         return "the party must first divide the party damage, one point at a time, among heroes with HP left"
     if isinstance(action, (GiveDie, TakeDamage)):
         return "no enemy is stealing a die or dealing party damage now"
+    if isinstance(action, PlaceSpawn):
+        return "no spawned enemy is waiting to be placed"
+    if isinstance(action, PickUpLocked):
+        return _pick_up(b, action, phase)
     if isinstance(action, (Roll, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning)):
         return _roll(b, deck, action, phase)
     if isinstance(action, PlaceHeroism):
@@ -67,6 +73,18 @@ def explain(b: Battle, deck: Deck, action) -> str:
     if isinstance(action, (EndInitiative, EndRound)):
         return f"that ends another phase; this is {phase}"
     return f"that is not allowed during {phase}"
+
+
+def _pick_up(b: Battle, action, phase: str) -> str:
+    """Why picking up a locked die is refused (Battles: Dice lock)."""
+    if b.phase != "roll":
+        return f"a locked die is picked up to be rolled in the roll phase; this is {phase}"
+    who = b.hero(b.roller).name
+    if b.rolls:
+        return f"{who} has already rolled: a locked die is picked up before the roll"
+    if not any(d.index == action.die and d.place == "locked" for d in b.hero_dice(b.roller)):
+        return f"{who} has no locked die number {action.die!r} (only the rolling hero's locked dice may be picked up)"
+    return "the rules option locked_dice='stay' keeps locked dice on their cards"
 
 
 def _roll(b: Battle, deck: Deck, action, phase: str) -> str:

@@ -10,17 +10,21 @@ from itertools import combinations
 
 from ..core.events import Event
 from .cards import Deck
-from .state import Assign, Battle, DoneAssigning, KeepDice, MakeHeroism, MakeShield, Reroll, Roll
+from .state import Assign, Battle, DoneAssigning, KeepDice, MakeHeroism, MakeShield, PickUpLocked, Reroll, Roll
 
 ROLL = "Battle Sequence: Roll Phase"
 
 
-def roll_actions(b: Battle, deck: Deck, must_assign: bool = False) -> list:
-    """Roll Phase: the rolling hero's choices (roll, re-roll any dice twice, keep, assign)."""
+def roll_actions(b: Battle, deck: Deck, must_assign: bool = False, pick_up: bool = True) -> list:
+    """Roll Phase: the rolling hero's choices (roll, re-roll any dice twice, keep, assign).
+
+    Before the roll, with ``pick_up`` (``Options.locked_dice == "optional"``, DR-18), the hero may pick up
+    any locked die to roll it with the others: "Locked dice do not have to be rolled".
+    """
     i = b.roller
     mine = b.hero_dice(i)
     if b.rolls == 0:
-        return [Roll()]
+        return [Roll()] + ([PickUpLocked(d.index) for d in mine if d.place == "locked"] if pick_up else [])
     rolled = [d for d in mine if d.place == "rolled"]
     if not b.assigning:
         subsets = [Reroll(tuple(c)) for n in range(1, len(rolled) + 1) for c in combinations([d.index for d in rolled], n)]
@@ -77,6 +81,11 @@ def roll_phase(b: Battle, deck: Deck, action, outcome) -> tuple[Battle, list[Eve
         return _maybe_assign(b), [Event(f"{h.name} re-rolls {len(action.dice)} dice: now {faces_text(faces)}.", ROLL)]
     if isinstance(action, KeepDice):
         return replace(b, assigning=True), [Event(f"{h.name} keeps the dice.", ROLL)]
+    if isinstance(action, PickUpLocked):
+        die = b.die(i, action.die)
+        text = (f"{h.name} picks up the locked {die.face} from {deck.card(die.card).name} to roll it: the card's "
+                "lasting effect ends.")
+        return b.with_die(die, place="pool", face=None, card=None), [Event(text, "Battles: Dice lock")]
     die = b.die(i, action.die) if hasattr(action, "die") else None
     if isinstance(action, Assign):
         card = deck.card(action.card)

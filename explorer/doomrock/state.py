@@ -97,9 +97,9 @@ class Pause:
     script: tuple
     active: int | None
     section: str
-    kind: str  # "steal", "party_damage", "reaction" or "target"
+    kind: str  # "steal", "party_damage", "reaction", "target" or "spawn"
     hero: int | None = None  # steal: the victim
-    left: int = 0  # party damage still to divide
+    left: int = 0  # party damage still to divide; spawn: enemies still to place
     shares: tuple[tuple[int, int], ...] = ()  # party damage divided so far: (hero, points)
     choices: tuple[int, ...] = ()  # target: the heroes tied in threat
 
@@ -307,6 +307,20 @@ class ChooseTarget:
 
 
 @dataclass(frozen=True)
+class PlaceSpawn:
+    """Rules for the Rules: Other player decision: the players place a spawned enemy in ``group`` (a group
+    of characters on the battlefield) or, with None, in a new, distant group of its own."""
+    group: int | None
+
+
+@dataclass(frozen=True)
+class PickUpLocked:
+    """Battles: Dice lock: "Locked dice do not have to be rolled": the rolling hero picks die number ``die``
+    up from its dice-lock card before rolling (the card's lasting effect ends)."""
+    die: int
+
+
+@dataclass(frozen=True)
 class NoReaction:
     """Reaction: the attack goes ahead with no reaction ability or item used first."""
 
@@ -328,4 +342,5 @@ class EndRound:
 
 
 BATTLE_ACTIONS = (Formation, SetUpBattle, Roll, RollExtra, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning, Activate,
-                  UseItem, StopHiding, EndInitiative, ActivateMinion, PlaceHeroism, ActivateBoss, GiveDie, TakeDamage, NoReaction, ChooseTarget, ShuffleExpose, EndRound)
+                  UseItem, StopHiding, EndInitiative, ActivateMinion, PlaceHeroism, ActivateBoss, GiveDie, TakeDamage, NoReaction, ChooseTarget, ShuffleExpose, EndRound,
+                  PlaceSpawn, PickUpLocked)

@@ -16,7 +16,9 @@ from explorer.doomrock import (
     MakeHeroism,
     MakeShield,
     NoReaction,
+    PickUpLocked,
     PlaceHeroism,
+    PlaceSpawn,
     Reroll,
     Roll,
     RollExtra,
@@ -90,6 +92,11 @@ def describe(b, deck, action) -> str:
         return f"{b.hero(action.hero).name} takes 1 damage"
     if isinstance(action, NoReaction):
         return "No reaction: the attack goes ahead"
+    if isinstance(action, PlaceSpawn):
+        return "Spawn in a new, distant group" if action.group is None else f"Spawn in group {action.group}"
+    if isinstance(action, PickUpLocked):
+        d = b.die(b.roller, action.die)
+        return f"Pick up the locked {d.face} from {deck.card(d.card).name}"
     if isinstance(action, ChooseTarget):
         return f"{b.hero(action.hero).name} is the target"
     if isinstance(action, StopHiding):

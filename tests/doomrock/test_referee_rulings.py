@@ -1,0 +1,113 @@
+"""Rules an outside referee found the engine reading against a printed sentence; each test quotes it."""
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from explorer.core import Session
+from explorer.doomrock import Options, SetUpBattle
+from explorer.doomrock import battle as rules
+from explorer.doomrock.damage import place_expose
+
+from .helpers import DECK
+
+RANKS = tuple(str(n) for n in range(29))
+
+
+def started(players=2, seed=3, **opts) -> Session:
+    s = Session("doomrock-battle", Options(players=players, **opts), DECK, seed=seed)
+    s.play(SetUpBattle())
+    return s
+
+
+def test_an_expose_explosion_pauses_the_placement_which_then_goes_on():
+    """Battle Effects, Expose explosion: "The game pauses, and all expose markers from characters are consumed."
+    A pause ends: the markers the explosion revealed are shuffled into a new pool and the interrupted
+    placement places every marker it names (as the odds' ``place`` counts it)."""
+    s = started(heroes=("paladin", "rogue"))
+    b = s.state.battle
+    b = replace(b, expose_pool=(), expose_up=(), expose_out=(), ranks=RANKS)
+    b = b.with_enemy("E2", expose=("blank#1", "push#1")).with_enemy("E1", expose=())
+    after, events = place_expose(b, "E1", 2, DECK)
+    texts = " ".join(e.text for e in events)
+    assert "explosion" in texts
+    assert after.enemy("E2").expose == ()
+    assert len(after.enemy("E1").expose) == 2
+    assert sorted(after.enemy("E1").expose) == ["blank#1", "push#1"]
+    assert "(2 markers)" in texts
+
+
+def test_an_explosion_with_no_marker_to_be_had_places_none():
+    """Rules for the Rules: Component limitations: "In the rare case of running out of these markers, no further
+    markers are placed." With every marker out of the battle, the explosion consumes nothing and the
+    placement stops."""
+    s = started(heroes=("paladin", "rogue"))
+    b = replace(s.state.battle, expose_pool=(), expose_up=(), expose_out=tuple(f"blank#{n}" for n in range(1, 30)))
+    after, events = place_expose(b, "E1", 2, DECK)
+    assert after.enemy("E1").expose == ()
+    assert any("(0 markers)" in e.text for e in events)
+
+
+def _dragon_with(extra: str) -> Session:
+    """The Dragon brings a tier I encounter: draw the one named ``extra``."""
+    s = Session("doomrock-battle", Options(players=2, heroes=("paladin", "rogue"), encounter="the_dragon"), DECK, seed=1)
+    spec = s.game.chance(s.state, SetUpBattle())
+    outcome = spec.sample(np.random.default_rng(0))
+    outcome["extra"] = [extra] + [e for e in outcome["extra"] if e != extra]
+    s.play(SetUpBattle(), outcome=outcome)
+    return s
+
+
+def test_an_extra_encounters_boss_spawns_its_own_minions():
+    """Battle Setup 3: the extra tier I enemies "will use their own AI deck"; Boss Activations: Enemy spawn:
+    "By default, that enemy has all the properties as written at the top of the encounter card." The goblin
+    shaman beside The Dragon spawns a goblin (its own card's minion), not nothing."""
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    s = _dragon_with("goblin_raid")
+    b = replace(s.state.battle, phase="boss")
+    shaman = next(e for e in b.enemies if e.name == "Goblin shaman")
+    b2, events = run_script(b, DECK, replace(s.options, spawn_placement="spawner"), shaman.uid,
+                            (AIAction("spawn", amount=1),), None, "Battle Sequence: Boss Activations")
+    new = b2.enemies[-1]
+    assert len(b2.enemies) == len(b.enemies) + 1, [e.text for e in events]
+    assert (new.name, new.deck, new.hp) == ("Goblin", "goblins", 3)
+    assert new.group == shaman.group
+
+
+def test_the_players_decide_where_a_spawned_enemy_goes():
+    """Rules for the Rules: Other player decision: "If a marker or card needs to be placed in game, and the
+    effect does not specify the exact placement, players decide where to place the object." The AI card
+    pauses once per spawned enemy: any group on the battlefield or a new, distant group."""
+    from explorer.doomrock import PlaceSpawn
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    from explorer.doomrock.positions import groups
+    s = started(players=2, heroes=("paladin", "rogue"), encounter="the_lich")
+    b = replace(s.state.battle, phase="boss")
+    lich = next(e for e in b.enemies if e.boss)
+    script = (AIAction("spawn", amount=2), AIAction("enrage", amount=1))
+    b, events = run_script(b, DECK, s.options, lich.uid, script, None, "Battle Sequence: Boss Activations")
+    assert b.paused is not None and b.paused.kind == "spawn"
+    acts = rules.legal_actions(b, DECK, s.options)
+    assert acts == [PlaceSpawn(g) for g in groups(b)] + [PlaceSpawn(None)]
+    hero_group = b.hero(0).group
+    b, events = rules.apply(b, DECK, s.options, PlaceSpawn(hero_group))
+    assert b.enemies[-1].group == hero_group and b.paused is not None and b.enrage == 0
+    b, events = rules.apply(b, DECK, s.options, PlaceSpawn(None))
+    assert b.paused is None and b.enrage == 1  # the card goes on after the last spawn
+    assert b.enemies[-1].group not in {e.group for e in b.enemies[:-1]} | {h.group for h in b.heroes}
+    assert "new, distant group" in " ".join(e.text for e in events)
+
+
+def test_a_spawn_that_finds_no_marker_left_does_not_pause():
+    """Boss Activations: Enemy spawn: "enemy markers are limited components, so the maximum number of enemies
+    that may spawn during a battle is limited." With no marker left nothing is placed and nothing is asked."""
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    s = started(players=2, heroes=("paladin", "rogue"), encounter="the_lich", minion_tokens=1)
+    b = replace(s.state.battle, phase="boss")
+    lich = next(e for e in b.enemies if e.boss)
+    b2, events = run_script(b, DECK, s.options, lich.uid, (AIAction("spawn", amount=2),), None, "x")
+    assert b2.paused is None and len(b2.enemies) == len(b.enemies)
+    assert any("No enemy markers are left" in e.text for e in events)
