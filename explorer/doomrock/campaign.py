@@ -408,7 +408,8 @@ def start_battle(c: Campaign) -> tuple[Campaign, list[Event]]:
     enc = c.encounters[0]
     b = new_battle(c.deck, c.heroes, enc, c.options.formation, c.inventory)
     why = "Time has run out" if c.time == 0 else "The final challenge awaits at Doomrock"
-    event = Event(f"{why}: the battle against {c.deck.card(enc).name} begins!", "Battles")
+    # The encounter card stays secret until Battle Setup 2 draws it, after formation and gear-up.
+    event = Event(f"{why}: a battle begins! Take a formation and gear up; then the encounter card is drawn.", "Battles")
     return replace(c, phase="battle", battle=b, inventory=(), map_actions=0), [event]
 
 

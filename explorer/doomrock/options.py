@@ -42,9 +42,10 @@ class Options:
             "optional" lets the rolling hero pick a locked die up and roll it (ending the card's lasting
             effect); "stay" keeps locked dice on their cards until the battle ends.
         round_limit: a battle still running after this many rounds is lost (not in the rulebook; a
-            safety net for simulation, DR-10). None plays without a limit.
+            safety net for simulation, DR-10). None, the default, plays as the rulebook does: without a
+            limit; the simulators set one and count the games it ends.
         map_action_limit: the campaign is lost after this many map actions (each decision counts)
-            without a battle starting (safety net; DR-10). None plays without a limit.
+            without a battle starting (safety net for simulation; DR-10). None (the default): no limit.
         heavy_planning: "Difficulty and Optional Rules: Heavy planning": heroism gained in battle
             must be placed on an ability card, and a card spends only its own heroism (DR-25).
         quick_play: "Difficulty and Optional Rules: Quick Play" (the setup changes, DR-14).
@@ -71,8 +72,8 @@ class Options:
     minion_tokens: int = 22
     spawn_placement: str = "players"
     locked_dice: str = "optional"
-    round_limit: int | None = 30
-    map_action_limit: int | None = 200
+    round_limit: int | None = None
+    map_action_limit: int | None = None
     heavy_planning: bool = False
     quick_play: bool = False
     map_shields: bool = True

@@ -30,6 +30,20 @@ def describe_battle(b: Battle, deck: Deck) -> str:
     return "\n".join(lines)
 
 
+TIERS = {1: "I", 2: "II", 3: "III"}
+
+
+def next_battle(c: Campaign) -> str:
+    """The next battle as the players know it: its tier, not its card.
+
+    Encounter Deck Setup: the encounter cards "represent the secret battles waiting for the heroes"; the card
+    is drawn only at Battle Setup 2, after formation and gear-up.
+    """
+    tier = c.deck.card(c.encounters[0]).tier
+    final = " (the final battle)" if len(c.encounters) == 1 else ""
+    return f"a secret tier {TIERS.get(tier, tier)} encounter{final}"
+
+
 def describe_map(c: Campaign) -> str:
     """The adventure map, the party and its resources."""
     d = c.deck
@@ -38,6 +52,6 @@ def describe_map(c: Campaign) -> str:
         mark = " <- the party" if k == c.position else ""
         areas.append(f"{d.card(a.id).name} ({d.card(a.id).type}, {a.secrets} secret(s)){mark}")
     heroes = ", ".join(f"{h.name} {h.hp}/{h.max_hp} HP" for h in c.heroes)
-    nxt = f" next battle: {d.card(c.encounters[0]).name}." if c.encounters else ""
+    nxt = f" next battle: {next_battle(c)}." if c.encounters else ""
     return (f"Map: {' | '.join(areas)}\nParty: {heroes}; {c.silver} silver; {c.time} time left; "
             f"{len(c.area_deck)} area card(s) face down;{nxt}")

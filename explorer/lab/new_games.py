@@ -8,9 +8,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.game import get_game
+from ..doomrock.sim.games import SIM_LIMITS as DR_LIMITS
 from .games import MEAN, PROPORTION, LabGame, Metric, register
 
 # -- Assault on Doomrock ------------------------------------------------------------------------------
+
 
 
 def _dr_metrics(options) -> list[Metric]:
@@ -21,6 +23,8 @@ def _dr_metrics(options) -> list[Metric]:
         Metric("battles_won", "battles won", MEAN),
         Metric("score", "score (campaigns)", MEAN, description="the rulebook's Scoring, campaigns only"),
         Metric("close_win", "won with at most a quarter of the party's HP left", PROPORTION),
+        Metric("limit_hits", "games ended by a safety limit", PROPORTION,
+               description="lost to round_limit or map_action_limit (not in the rulebook; ruling DR-10)"),
     ]
 
 
@@ -43,6 +47,7 @@ def _dr_columns(kind: str, options, deck, bots, seed, n) -> dict[str, np.ndarray
         "battles_won": np.array([float(r.battles_won) for r in rows]),
         "score": np.array([float(r.score) if kind == "campaign" else np.nan for r in rows]),
         "close_win": won * (share <= 0.25),
+        "limit_hits": np.array([float(r.hit_limit) for r in rows]),
     }
 
 
@@ -101,13 +106,14 @@ def _rp_block(options, deck, bots, seed, n) -> dict[str, np.ndarray]:
     return cols
 
 
+# The rulebook has no limits; a simulation plays with DR-10's safety nets and counts the games they end.
 register(LabGame(
     name="doomrock-battle", title="Assault on Doomrock: one battle", bots=("greedy", "random"), default_bots="greedy",
-    lab_defaults={}, block_size=10, metrics=_dr_metrics, play_block=_dr_battle_block, check=_dr_check,
+    lab_defaults=DR_LIMITS, block_size=10, metrics=_dr_metrics, play_block=_dr_battle_block, check=_dr_check,
     primary=("win_rate",)))
 register(LabGame(
     name="doomrock", title="Assault on Doomrock: the campaign", bots=("greedy", "random"), default_bots="greedy",
-    lab_defaults={}, block_size=4, metrics=_dr_metrics, play_block=_dr_campaign_block, check=_dr_check,
+    lab_defaults=DR_LIMITS, block_size=4, metrics=_dr_metrics, play_block=_dr_campaign_block, check=_dr_check,
     primary=("win_rate",)))
 register(LabGame(
     name="rumble-planet", title="Rumble Planet", bots=("greedy", "random"), default_bots="greedy",

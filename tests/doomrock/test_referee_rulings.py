@@ -111,3 +111,76 @@ def test_a_spawn_that_finds_no_marker_left_does_not_pause():
     b2, events = run_script(b, DECK, s.options, lich.uid, (AIAction("spawn", amount=2),), None, "x")
     assert b2.paused is None and len(b2.enemies) == len(b.enemies)
     assert any("No enemy markers are left" in e.text for e in events)
+
+
+def _campaign_at_battle_setup(seed=0) -> Session:
+    from explorer.doomrock.bots import GreedyBot
+    s = Session("doomrock", Options(players=2), DECK, seed=seed)
+    bot = GreedyBot()
+    while s.state.phase != "battle":
+        s.play(bot.choose(s.state, s.legal_actions()))
+    assert s.state.battle.phase == "setup"
+    return s
+
+
+def test_the_next_battle_stays_secret_until_its_card_is_drawn():
+    """Encounter Deck Setup: the encounter cards "represent the secret battles waiting for the heroes"; Battle
+    Setup 1: gear-up is "the final opportunity for the heroes to switch gear, before the battle card is drawn".
+    Neither the map, nor the log of the battle's start, nor the battle view at formation names the encounter."""
+    from explorer.doomrock.bots import GreedyBot
+    from explorer.doomrock.views import describe_map
+    from widgets.doomrock.map_view import map_html
+    from widgets.doomrock.views import battlefield_html
+    s = Session("doomrock", Options(players=2), DECK, seed=0)
+    bot = GreedyBot()
+    s.play(bot.choose(s.state, s.legal_actions()))
+    secret = DECK.card(s.state.encounters[0]).name
+    assert secret not in describe_map(s.state) and "secret tier I encounter" in describe_map(s.state)
+    assert secret not in map_html(s.state)
+    s = _campaign_at_battle_setup()
+    b = s.state.battle
+    name = DECK.card(b.encounter).name
+    assert not any(name in e.text for e in s.events)
+    assert name not in battlefield_html(b, DECK, secret=True)
+    events = s.play(next(a for a in s.legal_actions() if type(a).__name__ == "SetUpBattle"))
+    assert any(f"The party faces {name}" in e.text for e in events)
+
+
+def test_play_has_no_safety_limits_and_the_simulators_count_theirs():
+    """Rulings DR-10: the round and map-action limits are not in the rulebook: a game played has none (a long
+    battle or a long stay on the map is legal); a simulation sets them and reports the games they ended."""
+    from explorer.doomrock.sim import SIM_LIMITS, simulate
+    assert Options().round_limit is None and Options().map_action_limit is None
+    s = started(heroes=("paladin", "rogue"))
+    b = replace(s.state.battle, round=31, phase="actions")
+    b2, events = rules.apply(b, DECK, s.options, rules.EndRound())
+    assert b2.result is None and b2.round == 32
+    result = simulate("battle", 6, seed=2, options=Options(encounter="the_lich", round_limit=2))
+    assert result.limit_hits == sum(r.hit_limit for r in result.records) > 0
+    assert all(not r.won for r in result.records if r.hit_limit)
+    assert SIM_LIMITS == {"round_limit": 30, "map_action_limit": 200}
+
+
+def _with_locked_die(s: Session):
+    """The paladin's first die locked on a dice-lock card, at the start of a roll phase."""
+    b = s.state.battle
+    lock = next(a for a in b.hero(0).abilities if DECK.card(a).lock)
+    die = b.die(0, 0)
+    return b.with_die(die, place="locked", card=lock, face=DECK.card(lock).activation.faces[0]), lock
+
+
+def test_a_locked_die_may_be_picked_up_and_rolled():
+    """Battles: Dice lock: "Locked dice do not have to be rolled during consecutive roll phases. They may
+    remain on the card": they may also be picked up and rolled (option ``locked_dice``, DR-18)."""
+    from explorer.doomrock import PickUpLocked, Roll
+    s = started(heroes=("paladin", "rogue"))
+    b, lock = _with_locked_die(s)
+    acts = rules.legal_actions(b, DECK, s.options)
+    assert acts == [Roll(), PickUpLocked(0)]
+    b2, events = rules.apply(b, DECK, s.options, PickUpLocked(0))
+    assert b2.die(0, 0).place == "pool" and "lasting effect ends" in events[0].text
+    assert rules.chance(b2, DECK, s.options, Roll()).count == len(b.hero_dice(0))
+    stay = replace(s.options, locked_dice="stay")
+    assert rules.legal_actions(b, DECK, stay) == [Roll()]
+    with pytest.raises(Exception, match="locked_dice='stay'"):
+        rules.apply(b, DECK, stay, PickUpLocked(0))

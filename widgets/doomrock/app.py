@@ -329,7 +329,7 @@ class DoomrockApp(w.VBox):
         self.map.value = map_html(state) if campaign and state.phase != "setup" else ""
         self.map.layout.display = None if self.map.value else "none"
         if b is not None:
-            self.field.value = battlefield_html(b, deck, self._threats(b, deck))
+            self.field.value = battlefield_html(b, deck, self._threats(b, deck), secret=campaign)
             self.expose.value = expose_html(b)
             self.party.value = party_html(b, deck, advice)
             self.ai_card.value = ai_card_html(b, deck, self._drawn())

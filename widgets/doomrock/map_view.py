@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from html import escape
 
+from explorer.doomrock.views import next_battle
+
 from explorer.doomrock import (
     Buy,
     Choose,
@@ -65,7 +67,7 @@ def map_html(c) -> str:
     heroes = " ".join(f"{escape(h.name)} {token_svg('hp', f'{h.hp}/{h.max_hp}', 'Hit points')}"
                       f"{token_svg('heroism', h.heroism, 'Heroism markers')}{token_svg('shield', h.shields, 'Shields')}"
                       for h in c.heroes)
-    nxt = d.card(c.encounters[0]).name if c.encounters else "none"
+    nxt = next_battle(c) if c.encounters else "none"
     pending = type(c.pending[0]).__name__ if c.pending else ""
     head = (f'<div class="dr-panel dr-map-head"><b>Adventure map</b> \u2014 <span title="Time markers left on the setting card: '
             f'at 0 the next battle starts">{c.time} time left</span>; {c.silver} silver; '

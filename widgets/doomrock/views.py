@@ -104,10 +104,11 @@ def _effects(card) -> str:
     return "Effects: " + "; ".join(parts)
 
 
-def battlefield_html(b, deck, threats=None) -> str:
+def battlefield_html(b, deck, threats=None, secret: bool = False) -> str:
     """Groups (positions) with the heroes and enemies in each: HP, armour, shields, expose markers.
 
-    ``threats`` maps an enemy id to the tooltip of its attacks' damage odds (shown on hover).
+    ``threats`` maps an enemy id to the tooltip of its attacks' damage odds (shown on hover). With ``secret``
+    (a campaign battle before its card is drawn, Battle Setup 2) the encounter is not named.
     """
     threats = threats or {}
     enc = deck.card(b.encounter)
@@ -133,6 +134,10 @@ def battlefield_html(b, deck, threats=None) -> str:
                 + ('<span title="Already activated this round">\u2713</span>' if e.activated else "") + "</div>")
         if items:
             cols.append(f'<div class="dr-group" data-group="{g}"><h5>Group {g}</h5>{"".join(items)}</div>')
+    if secret and b.phase == "setup":
+        head = ('<div class="dr-panel"><b>Battle setup</b>: take a formation and gear up; the encounter card is '
+                'drawn when the battle is set up (Battle Setup 2).</div>')
+        return head + f'<div class="dr-row dr-field">{"".join(cols)}</div>'
     marks = ", ".join(str(t) for t in enc.enrage)
     head = (f'<div class="dr-panel"><b>{escape(enc.name)}</b> (tier {enc.tier}) \u2014 round {b.round}, '
             f'{escape(b.phase)} phase. ' + token_svg("enrage", b.enrage, "Enrage value: at each marked value enemy attacks deal more damage")

@@ -27,6 +27,9 @@ KINDS = ("battle", "campaign")
 BOTS = {"greedy": GreedyBot, "random": RandomBot}
 #: Most steps one simulated game may take before it is reported as unfinished.
 MAX_STEPS = 50_000
+#: The safety nets a simulation plays with (DR-10; play has none): a battle still running after 30 rounds
+#: is lost, and so is a campaign after 200 map actions without a battle. Records say which games they ended.
+SIM_LIMITS = {"round_limit": 30, "map_action_limit": 200}
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,7 @@ class GameRecord:
         steps: actions taken.
         heroes: the party (a campaign draws its heroes at setup).
         battles: every battle fought, in order: (encounter id, won).
+        hit_limit: a safety net (``round_limit`` or ``map_action_limit``, DR-10) ended the game.
     """
 
     won: bool
@@ -53,6 +57,21 @@ class GameRecord:
     steps: int
     heroes: tuple[str, ...] = ()
     battles: tuple[tuple[str, bool], ...] = ()
+    hit_limit: bool = False
+
+
+def sim_options(**changes) -> Options:
+    """Default options with the simulators' safety nets (``SIM_LIMITS``), then ``changes``."""
+    return Options(**{**SIM_LIMITS, **changes})
+
+
+def hit_limit(state) -> bool:
+    """Whether a finished game was ended by a safety net rather than by the rules (DR-10)."""
+    o = state.options
+    b = state.battle
+    if b is not None and o.round_limit is not None and b.result == "defeat" and b.round > o.round_limit:
+        return True
+    return getattr(state, "map_actions", 0) >= (o.map_action_limit or float("inf"))
 
 
 @dataclass(frozen=True)
@@ -72,6 +91,11 @@ class SimResult:
     score: tuple[float, float]
     battles_won: tuple[float, float]
     records: tuple[GameRecord, ...]
+
+    @property
+    def limit_hits(self) -> int:
+        """Games a safety net ended (``Options.round_limit``, ``map_action_limit``; DR-10)."""
+        return sum(r.hit_limit for r in self.records)
 
     def by_encounter(self) -> dict[str, tuple[int, tuple[float, float]]]:
         """Per encounter: battles fought and the party's win rate in them (with its standard error)."""
@@ -112,7 +136,7 @@ def play_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.Seed
     won_before, fighting = 0, None  # campaign battles won so far; the encounter being fought
     for step in range(max_steps):
         if game.is_terminal(state):
-            return replace(_record(kind, state, rounds, step), battles=tuple(battles))
+            return replace(_record(kind, state, rounds, step), battles=tuple(battles), hit_limit=hit_limit(state))
         acts = game.legal_actions(state)
         action = acts[0] if game.current_player(state) == CHANCE else player.choose(state, acts)
         spec = game.chance(state, action)
@@ -163,7 +187,9 @@ def simulate(kind: str = "battle", n_games: int = 100, seed: int = 0, *, options
         kind: "battle" (a standalone battle: party and encounter from ``options``) or "campaign".
         n_games: how many games.
         seed: root seed; game i uses ``SeedSequence(seed).spawn(n_games)[i]``.
-        options: rule options (defaults otherwise).
+        options: rule options (default: ``sim_options()``, the defaults with the safety nets ``SIM_LIMITS``;
+            options given are used as they are, limits or not). ``SimResult.limit_hits`` counts the games
+            a limit ended.
         deck: the content (the sample deck by default).
         bot: "greedy", "random" or a picklable factory ``rng -> bot``.
         executor: any ``concurrent.futures.Executor`` (processes, threads, a Dask client's); None runs here.
@@ -177,7 +203,7 @@ def simulate(kind: str = "battle", n_games: int = 100, seed: int = 0, *, options
         raise ValueError(f"kind: expected one of {', '.join(KINDS)}, got {kind!r}")
     if isinstance(n_games, bool) or not isinstance(n_games, int) or not 0 <= n_games <= 1_000_000:
         raise ValueError(f"n_games: expected a whole number 0 to 1,000,000, got {n_games!r}")
-    options = options or Options()
+    options = options or sim_options()
     deck = deck or sample_deck()
     game = BATTLE_GAME if kind == "battle" else GAME
     first = game.initial_state(options, deck)  # refuses bad options before any work is sent out
@@ -210,7 +236,7 @@ def simulate(kind: str = "battle", n_games: int = 100, seed: int = 0, *, options
 def sweep(parties: Sequence[tuple[str, ...]], encounters: Sequence[str], n_games: int = 50, seed: int = 0,
           options: Options | None = None, **kw) -> dict[tuple[tuple[str, ...], str], SimResult]:
     """Standalone battles for every party and encounter: win rate by party and encounter."""
-    base = options or Options()
+    base = options or sim_options()
     out = {}
     for p, party in enumerate(parties):
         for e, encounter in enumerate(encounters):
@@ -220,5 +246,5 @@ def sweep(parties: Sequence[tuple[str, ...]], encounters: Sequence[str], n_games
     return out
 
 
-__all__ = ["GameRecord", "SimResult", "children_of", "make_bot", "mean_se", "play_game", "simulate", "summarize",
+__all__ = ["GameRecord", "SIM_LIMITS", "SimResult", "hit_limit", "sim_options", "children_of", "make_bot", "mean_se", "play_game", "simulate", "summarize",
            "sweep"]
