@@ -69,7 +69,7 @@ def condition_met(battle: Battle, i: int, condition: str | None) -> bool:
 
 
 def resolve(battle: Battle, deck: Deck, i: int, effects, heroism_effects, heroism: int, target: str,
-            label: str) -> tuple[Battle, list[Event]]:
+            label: str, options: Options | None = None) -> tuple[Battle, list[Event]]:
     """Apply a card's effects (with ``heroism`` markers spent on its heroism effect) to ``target``."""
     bonus = {name: 0 for name in ("bonus_damage", "bonus_shield", "bonus_heal", "bonus_expose")}
     for e in heroism_effects:
@@ -87,11 +87,11 @@ def resolve(battle: Battle, deck: Deck, i: int, effects, heroism_effects, herois
             if target not in {x.uid for x in battle.alive_enemies}:
                 continue
             amount = e.param("amount") + bonus.pop("bonus_damage", 0)
-            battle, ev = deal_damage(battle, deck, target, amount)
+            battle, ev = deal_damage(battle, deck, target, amount, options=options)
         elif e.name == "expose":
             if target not in {x.uid for x in battle.alive_enemies}:
                 continue
-            battle, ev = place_expose(battle, target, e.param("count") + bonus.pop("bonus_expose", 0), deck)
+            battle, ev = place_expose(battle, target, e.param("count") + bonus.pop("bonus_expose", 0), deck, options)
         elif e.name == "push":
             if target not in {x.uid for x in battle.alive_enemies}:
                 continue
@@ -159,10 +159,11 @@ def spend_dice(battle: Battle, i: int, card: str, count: int) -> Battle:
     return battle
 
 
-def use_item(battle: Battle, deck: Deck, i: int, item: str, target: str) -> tuple[Battle, list[Event]]:
+def use_item(battle: Battle, deck: Deck, i: int, item: str, target: str,
+             options: Options | None = None) -> tuple[Battle, list[Event]]:
     """Using items: once per round; a consumable is discarded after use."""
     card = deck.card(item)
     hero = battle.hero(i)
     items = tuple(x for x in hero.items if x != item) if card.slot == "consumable" else hero.items
     battle = battle.with_hero(i, used_items=hero.used_items + (item,), items=items)
-    return resolve(battle, deck, i, card.use, (), 0, target, card.name)
+    return resolve(battle, deck, i, card.use, (), 0, target, card.name, options)

@@ -13,7 +13,7 @@ from .abilities import condition_met, reactions, resolve, spend_dice, targets, u
 from .campaign_state import Equip, Unequip
 from .cards import Deck
 from .damage import marker_type
-from .enemies import divided_damage, place_spawn, resume, returned_die, run_script, steal, takers
+from .enemies import divided_damage, place_spawn, resume, returned_die, run_script, share_room, steal, takers
 from .items import can_equip
 from .options import Options
 from .positions import groups, threat
@@ -103,7 +103,7 @@ def _decisions(b: Battle, deck: Deck, options: Options) -> list:
         return acts + _items(b, deck) + [NoReaction()]
     taken = dict(p.shares)
     # Items "may be used ... at any time and this action may interrupt enemy actions".
-    return [TakeDamage(i) for i in b.alive_heroes if b.hero(i).life - taken.get(i, 0) > 0] + _items(b, deck)
+    return [TakeDamage(i) for i in b.alive_heroes if share_room(b, deck, options, i) - taken.get(i, 0) > 0] + _items(b, deck)
 
 
 def _labels(b: Battle) -> tuple[int, ...]:
@@ -321,7 +321,8 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
             on[action.card] -= action.heroism
         b = b.with_hero(action.hero, heroism=h.heroism - action.heroism,
                         heroism_on=tuple(sorted((k, n) for k, n in on.items() if n > 0)))
-        b, events = resolve(b, deck, action.hero, card.effects, card.heroism, action.heroism, action.target, card.name)
+        b, events = resolve(b, deck, action.hero, card.effects, card.heroism, action.heroism, action.target, card.name,
+                            options)
         if b.paused is not None and b.paused.kind == "reaction":  # the attack goes on after the reaction
             b, more = resume(b, deck, options)
             events += more
@@ -346,7 +347,7 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         shares[action.hero] = shares.get(action.hero, 0) + 1
         p = replace(p, left=p.left - 1, shares=tuple(sorted(shares.items())))
         events = [Event(f"{b.hero(action.hero).name} takes a point of the party damage.", "Battle Effects: Party damage")]
-        if p.left > 0 and any(b.hero(i).life - shares.get(i, 0) > 0 for i in b.alive_heroes):
+        if p.left > 0 and any(share_room(b, deck, options, i) - shares.get(i, 0) > 0 for i in b.alive_heroes):
             b = replace(b, paused=p)
         else:
             b, more = divided_damage(replace(b, paused=p), deck, p.shares)
@@ -356,7 +357,7 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         b = b.with_hero(action.hero, hidden=False)
         events = [Event(f"{b.hero(action.hero).name} stops being hidden.", "Battle Effects: Hidden")]
     elif isinstance(action, UseItem):
-        b, events = use_item(b, deck, action.hero, action.item, action.target)
+        b, events = use_item(b, deck, action.hero, action.item, action.target, options)
         if b.paused is not None and b.paused.kind == "reaction":  # the attack goes on after the item
             b, more = resume(b, deck, options)
             events += more

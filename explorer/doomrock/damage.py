@@ -10,10 +10,12 @@ from dataclasses import replace
 
 from ..core.events import Event
 from .cards import Deck
+from .options import Options
 from .positions import enemy_armour, hero_armour, push_enemy, push_hero
 from .state import Battle
 
 SECTION = "Battle Effects"
+DEFAULTS = Options()
 WORDS = {"blank": "blank", "plus1": "+1 damage", "push": "push", "cumulation": "battle cumulation"}
 
 
@@ -22,7 +24,8 @@ def marker_type(marker: str) -> str:
     return marker.split("#")[0]
 
 
-def place_expose(battle: Battle, target: int | str, count: int, deck: Deck | None = None) -> tuple[Battle, list[Event]]:
+def place_expose(battle: Battle, target: int | str, count: int, deck: Deck | None = None,
+                 options: Options | None = None) -> tuple[Battle, list[Event]]:
     """Place ``count`` face-down expose markers from the top of the pool on a character.
 
     With the pool empty, the revealed markers are shuffled into a new pool at once (DR-3); with no
@@ -35,7 +38,7 @@ def place_expose(battle: Battle, target: int | str, count: int, deck: Deck | Non
     placed = 0
     for _ in range(count):
         if not battle.expose_pool and not battle.expose_up:
-            battle, events = expose_explosion(battle, events, deck)
+            battle, events = expose_explosion(battle, events, deck, options)
             if _character(battle, target).defeated:
                 break
         if not battle.expose_pool:
@@ -61,17 +64,19 @@ def reshuffle(battle: Battle) -> Battle:
     return replace(battle, expose_pool=order, expose_up=())
 
 
-def expose_explosion(battle: Battle, events: list[Event], deck: Deck | None = None) -> tuple[Battle, list[Event]]:
-    """Expose explosion: all expose markers on characters are consumed (DR-4: 0 damage, no attack; the
-    heroes' armour applies as for any damage)."""
+def expose_explosion(battle: Battle, events: list[Event], deck: Deck | None = None,
+                     options: Options | None = None) -> tuple[Battle, list[Event]]:
+    """Expose explosion: all expose markers on characters are consumed (DR-4: no attack; with
+    ``options.explosion_damage == "markers"`` each +1 marker deals 1 damage, the heroes' armour applying as
+    for any damage; with "none" no damage is dealt)."""
     events.append(Event("The expose markers have run out: expose explosion!", SECTION))
     for i in battle.alive_heroes:
         if battle.hero(i).expose:
-            battle, ev = deal_damage(battle, deck, i, 0, attack=False)
+            battle, ev = deal_damage(battle, deck, i, 0, attack=False, options=options, explosion=True)
             events += ev
     for e in battle.alive_enemies:
         if e.expose:
-            battle, ev = deal_damage(battle, deck, e.uid, 0, attack=False)
+            battle, ev = deal_damage(battle, deck, e.uid, 0, attack=False, options=options, explosion=True)
             events += ev
     return battle, events
 
@@ -84,12 +89,15 @@ def name_of(battle: Battle, who: int | str) -> str:
     return battle.hero(who).name if isinstance(who, int) else f"{battle.enemy(who).name} ({who})"
 
 
-def deal_damage(battle: Battle, deck: Deck | None, target: int | str, amount: int,
-                attack: bool = True) -> tuple[Battle, list[Event]]:
+def deal_damage(battle: Battle, deck: Deck | None, target: int | str, amount: int, attack: bool = True,
+                options: Options | None = None, explosion: bool = False) -> tuple[Battle, list[Event]]:
     """Damage: expose markers, then shields, then armour (this source), then HP.
 
-    A hero stops being hidden only when ``attack`` ("Hidden": "stops being hidden if attacked").
+    A hero stops being hidden only when ``attack`` ("Hidden": "stops being hidden if attacked"). In an
+    ``explosion`` the +1 markers deal damage only with ``options.explosion_damage == "markers"`` (DR-4).
+    ``options`` None reads the defaults.
     """
+    options = options or DEFAULTS
     events: list[Event] = []
     who = name_of(battle, target)
     char = battle.hero(target) if isinstance(target, int) else battle.enemy(target)
@@ -104,7 +112,8 @@ def deal_damage(battle: Battle, deck: Deck | None, target: int | str, amount: in
         if "push" in kinds:
             battle = push_hero(battle, target) if isinstance(target, int) else push_enemy(battle, target)
             events.append(Event(f"{who} is pushed into a new, distant group.", SECTION))
-        amount += plus
+        if not (explosion and options.explosion_damage == "none"):
+            amount += plus
         cumulation = "cumulation" in kinds
     char = battle.hero(target) if isinstance(target, int) else battle.enemy(target)
     shields = min(char.shields, amount)
@@ -134,23 +143,27 @@ def deal_damage(battle: Battle, deck: Deck | None, target: int | str, amount: in
     if lost and now.defeated:
         events.append(Event(f"{who} is defeated.", "Battle Basics and Positioning: Defeated characters"))
     if cumulation:
-        battle = battle_cumulation(battle)
+        battle = battle_cumulation(battle, revealed if options.cumulation_blanks == "earlier" else ())
         events.append(Event("Battle cumulation: the revealed blank markers leave this battle; the other revealed "
                             "markers are turned face down"
                             + (" under the pool." if battle.flips is None else " and shuffled into the pool."), SECTION))
     return battle, events
 
 
-def battle_cumulation(battle: Battle) -> Battle:
+def battle_cumulation(battle: Battle, now: tuple[str, ...] = ()) -> Battle:
     """Battle cumulation: it and the revealed blanks leave the battle; the other revealed markers are
     flipped face down and shuffled into the pool (DR-3), with the next order the action drew in advance.
+
+    The blanks among ``now`` (this attack's markers, with ``Options.cumulation_blanks == "earlier"``)
+    stay: only "previously revealed" blanks leave, and these are flipped with the others.
 
     The flipped markers (sorted by name) follow the pool, and the ranks of the order that fall below the
     new pool's size rearrange it (a uniform order of the ranks gives a uniform order of the pool). With
     ``battle.flips`` None (``Options.cumulation_flip == "under"``) they go under the pool unshuffled.
     """
-    out = tuple(m for m in battle.expose_up if marker_type(m) in ("blank", "cumulation"))
-    back = tuple(m for m in battle.expose_up if marker_type(m) not in ("blank", "cumulation"))
+    leaves = lambda m: marker_type(m) == "cumulation" or (marker_type(m) == "blank" and m not in now)
+    out = tuple(m for m in battle.expose_up if leaves(m))
+    back = tuple(m for m in battle.expose_up if not leaves(m))
     battle = replace(battle, expose_up=(), expose_out=battle.expose_out + out)
     if battle.flips is None:
         return replace(battle, expose_pool=battle.expose_pool + back)

@@ -13,7 +13,7 @@ from .cards import Deck, Encounter
 from .abilities import reactions, usable_items
 from .damage import deal_damage, name_of, place_expose
 from .options import Options
-from .positions import push_hero, threat
+from .positions import hero_armour, push_hero, threat
 from .state import Battle, Enemy, Pause
 
 SECTION = "Battle Sequence: Minion Activation"
@@ -100,10 +100,10 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
                     return replace(battle, paused=Pause(uid, script[k:], active, section, "reaction", hero=chosen)), events
                 amount = action.amount + enrage_bonus(battle, deck.card(battle.encounter), options)
                 events.append(Event(f"{who} attacks {hero.name} for {amount} damage.", section))
-                battle, ev = deal_damage(battle, deck, chosen, amount)
+                battle, ev = deal_damage(battle, deck, chosen, amount, options=options)
                 events += ev
             elif action.do == "expose":
-                battle, ev = place_expose(battle, chosen, action.amount, deck)
+                battle, ev = place_expose(battle, chosen, action.amount, deck, options)
                 events += ev
             elif action.do == "push":
                 battle = push_hero(battle, chosen)
@@ -131,7 +131,7 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
             events.append(Event(f"{who} deals {amount} damage to the party.", "Battle Effects: Party damage"))
             alive = battle.alive_heroes
             if len(alive) > 1:  # the party divides it as it sees fit
-                left = min(amount, sum(battle.hero(i).life for i in alive))
+                left = min(amount, sum(share_room(battle, deck, options, i) for i in alive))
                 return replace(battle, paused=Pause(uid, script[k:], active, section, "party_damage", left=left)), events
             battle, ev = deal_damage(battle, deck, alive[0], amount, attack=False)
             events += ev
@@ -168,6 +168,19 @@ def returned_die(b: Battle):
     if len(takers(b)) < 2:
         return None
     return next((d for d in b.dice if d.place == "stolen" and b.enemy(d.card).defeated), None)
+
+
+def share_room(battle: Battle, deck: Deck, options: Options, i: int) -> int:
+    """Party damage: "A hero may not accept an amount of damage that would reduce his or her HP below zero."
+
+    With ``options.party_damage_limit == "after_absorbing"`` (DR-11) the points a hero's shields and armour
+    absorb from the share (one damage source) reduce no HP, so the hero may accept them on top of the HP
+    left; with "hp" a hero accepts at most the HP left.
+    """
+    h = battle.hero(i)
+    if options.party_damage_limit == "hp":
+        return h.life
+    return h.life + h.shields + hero_armour(battle, deck, i)
 
 
 def divided_damage(battle: Battle, deck: Deck, shares: tuple[tuple[int, int], ...]) -> tuple[Battle, list[Event]]:

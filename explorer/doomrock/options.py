@@ -12,6 +12,9 @@ FORMATIONS = ("distant", "together")
 CUMULATION_FLIPS = ("shuffle", "under")
 SPAWN_PLACEMENTS = ("players", "spawner")
 LOCKED_DICE = ("optional", "stay")
+PARTY_DAMAGE_LIMITS = ("after_absorbing", "hp")
+EXPLOSION_DAMAGE = ("markers", "none")
+CUMULATION_BLANKS = ("all", "earlier")
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,16 @@ class Options:
         cumulation_flip: where battle cumulation's flipped markers go (DR-3): "shuffle" shuffles them into
             the face-down pool (the reading the odds share, DR-O5); "under" lays them under the pool,
             unshuffled (the exact odds refuse it).
+        cumulation_blanks: which revealed blanks leave with a battle cumulation marker (DR-3): "all" (those
+            of this attack too: every blank revealed before the step is "previously revealed"; the odds'
+            reading, DR-O5) or "earlier" (only blanks revealed before this attack; this attack's are flipped
+            face down with the others; the exact odds refuse it).
+        explosion_damage: what an expose explosion's +1 markers do (DR-4): "markers" deals 1 damage per +1
+            marker (after shields and armour; no attack); "none" deals no damage: the explosion is no
+            attack and no damage, so nothing is increased (push and battle cumulation markers still act).
+        party_damage_limit: how much of a party damage a hero may accept (DR-11): "after_absorbing" (the
+            literal reading) counts only what would reach the HP, so shields and armour let a hero accept
+            more; "hp" caps each hero at the HP left.
         minion_tokens: minion markers, each worth 2 HP ("Component List": 22); spawns are limited by
             them (DR-6). Only minions spawn in the sample content, so the 16 boss markers need no option.
         spawn_placement: where a spawned enemy goes (DR-6): "players" lets the players place each one in
@@ -69,6 +82,9 @@ class Options:
     expose_push: int = 4
     expose_cumulation: int = 3
     cumulation_flip: str = "shuffle"
+    cumulation_blanks: str = "all"
+    explosion_damage: str = "markers"
+    party_damage_limit: str = "after_absorbing"
     minion_tokens: int = 22
     spawn_placement: str = "players"
     locked_dice: str = "optional"
@@ -106,13 +122,13 @@ class Options:
             whole(name, 0, 60)
         if self.expose_blank + self.expose_plus1 + self.expose_push + self.expose_cumulation < 1:
             raise ValueError("options.expose_*: the expose pool needs at least one marker")
-        if not isinstance(self.cumulation_flip, str) or self.cumulation_flip not in CUMULATION_FLIPS:
-            raise ValueError(f"options.cumulation_flip must be one of {', '.join(CUMULATION_FLIPS)}, got {self.cumulation_flip!r}")
+        for name, choices in (("cumulation_flip", CUMULATION_FLIPS), ("cumulation_blanks", CUMULATION_BLANKS),
+                              ("explosion_damage", EXPLOSION_DAMAGE), ("party_damage_limit", PARTY_DAMAGE_LIMITS),
+                              ("spawn_placement", SPAWN_PLACEMENTS), ("locked_dice", LOCKED_DICE)):
+            v = getattr(self, name)
+            if not isinstance(v, str) or v not in choices:
+                raise ValueError(f"options.{name} must be one of {', '.join(choices)}, got {v!r}")
         whole("minion_tokens", 1, 100)
-        if not isinstance(self.locked_dice, str) or self.locked_dice not in LOCKED_DICE:
-            raise ValueError(f"options.locked_dice must be one of {', '.join(LOCKED_DICE)}, got {self.locked_dice!r}")
-        if not isinstance(self.spawn_placement, str) or self.spawn_placement not in SPAWN_PLACEMENTS:
-            raise ValueError(f"options.spawn_placement must be one of {', '.join(SPAWN_PLACEMENTS)}, got {self.spawn_placement!r}")
         whole("enraged_bonus", 0, 5)
         for name, high in (("round_limit", 500), ("map_action_limit", 5000)):
             if getattr(self, name) is not None:
@@ -120,6 +136,20 @@ class Options:
         for name in ("heavy_planning", "quick_play", "map_shields", "early_final_battle", "assign_if_able"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"options.{name} must be True or False, got {getattr(self, name)!r}")
+
+    def odds_refusal(self) -> str | None:
+        """Why the exact damage and threat odds cannot follow these options, or None.
+
+        They read battle cumulation as a shuffle of the flipped markers into the pool with every revealed
+        blank leaving (DR-O5).
+        """
+        if self.cumulation_flip != "shuffle":
+            return (f"options.cumulation_flip is {self.cumulation_flip!r}: the exact odds read battle cumulation as a "
+                    "shuffle of the flipped markers into the pool (ruling DR-O5) and need cumulation_flip='shuffle'")
+        if self.cumulation_blanks != "all":
+            return (f"options.cumulation_blanks is {self.cumulation_blanks!r}: the exact odds read battle cumulation as "
+                    "setting every revealed blank aside (ruling DR-O5) and need cumulation_blanks='all'")
+        return None
 
     @property
     def expose_counts(self) -> tuple[tuple[str, int], ...]:

@@ -184,3 +184,83 @@ def test_a_locked_die_may_be_picked_up_and_rolled():
     assert rules.legal_actions(b, DECK, stay) == [Roll()]
     with pytest.raises(Exception, match="locked_dice='stay'"):
         rules.apply(b, DECK, stay, PickUpLocked(0))
+
+
+def test_party_damage_may_be_accepted_up_to_what_reaches_the_hp():
+    """Battle Effects, Party damage: "A hero may not accept an amount of damage that would reduce his or her HP
+    below zero." A point a shield absorbs reduces no HP: with 1 HP and 1 shield a hero may accept 2 points
+    (option ``party_damage_limit``, DR-11; "hp" caps the share at the HP left)."""
+    from explorer.doomrock import TakeDamage
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script, share_room
+    s = started(heroes=("paladin", "rogue"))
+    b0 = replace(s.state.battle, phase="boss").with_hero(1, hp=1, broken=0, shields=1)
+    assert share_room(b0, DECK, s.options, 1) == 2
+    b, _ = run_script(b0, DECK, s.options, "E3", (AIAction("party_damage", amount=2),), None, "x")
+    b, _ = rules.apply(b, DECK, s.options, TakeDamage(1))
+    assert TakeDamage(1) in rules.legal_actions(b, DECK, s.options)
+    b, _ = rules.apply(b, DECK, s.options, TakeDamage(1))
+    assert b.paused is None and b.hero(1).hp == 0 and b.hero(1).shields == 0
+    hp_only = replace(s.options, party_damage_limit="hp")
+    b, _ = run_script(b0, DECK, hp_only, "E3", (AIAction("party_damage", amount=2),), None, "x")
+    b, _ = rules.apply(b, DECK, hp_only, TakeDamage(1))
+    assert rules.legal_actions(b, DECK, hp_only)[:1] == [TakeDamage(0)]
+    assert TakeDamage(1) not in rules.legal_actions(b, DECK, hp_only)
+
+
+def test_what_an_explosions_plus_one_markers_deal_is_an_option():
+    """Battle Effects: "each +1 marker increases the damage dealt to the target by 1"; an expose explosion is no
+    attack (DR-4). With ``explosion_damage="markers"`` a +1 marker deals 1 damage; with "none" nothing is dealt,
+    the markers are only revealed."""
+    s = started(heroes=("paladin", "rogue"))
+    b = replace(s.state.battle, expose_pool=(), expose_up=(), expose_out=(), ranks=RANKS)
+    b = b.with_enemy("E2", expose=("plus1#1", "plus1#2"), shields=0, armour=0)
+    hp = b.enemy("E2").hp
+    hit, _ = place_expose(b, "E1", 1, DECK, s.options)
+    spared, _ = place_expose(b, "E1", 1, DECK, replace(s.options, explosion_damage="none"))
+    assert hit.enemy("E2").hp == hp - 2
+    assert spared.enemy("E2").hp == hp and spared.enemy("E2").expose == ()
+    assert len(hit.enemy("E1").expose) == len(spared.enemy("E1").expose) == 1
+
+
+def test_whether_this_attacks_blanks_leave_with_a_battle_cumulation_is_an_option():
+    """Battle Effects: battle cumulation: "Place this marker and all previously revealed blank expose markers away
+    from the expose marker pool." ``cumulation_blanks="all"`` sets aside every revealed blank, this attack's too;
+    "earlier" only those revealed before it (this attack's blank is flipped back into the pool). The exact
+    odds read "all" and refuse "earlier"."""
+    from explorer.doomrock.damage import deal_damage
+    from explorer.doomrock.odds.advice import shuffled_cumulation
+    s = started(heroes=("paladin", "rogue"))
+    b = s.state.battle
+    pool = tuple(m for m in b.expose_pool if not m.startswith(("blank#1", "blank#2", "cumulation#1")))
+    b = replace(b, expose_pool=pool, expose_up=("blank#1",), expose_out=(), flips=(RANKS,))
+    b = b.with_enemy("E1", expose=("blank#2", "cumulation#1"))
+    everything, _ = deal_damage(b, DECK, "E1", 1, options=s.options)
+    earlier, _ = deal_damage(b, DECK, "E1", 1, options=replace(s.options, cumulation_blanks="earlier"))
+    assert sorted(everything.expose_out) == ["blank#1", "blank#2", "cumulation#1"]
+    assert sorted(earlier.expose_out) == ["blank#1", "cumulation#1"] and "blank#2" in earlier.expose_pool
+    with pytest.raises(ValueError, match="cumulation_blanks"):
+        shuffled_cumulation(replace(s.options, cumulation_blanks="earlier"))
+
+
+@pytest.mark.parametrize("on_e2, up, out, count", [
+    (("blank#1", "plus1#1"), (), (), 3),
+    (("cumulation#1", "blank#1", "push#1"), (), (), 2),
+    (("plus1#1",), (), tuple(f"blank#{n}" for n in range(2, 30)), 4),
+    ((), ("blank#1",), (), 2),
+])
+def test_the_engine_places_as_many_markers_as_the_odds_count(on_e2, up, out, count):
+    """Ruling DR-O6: the odds' ``place`` and the engine agree on how many markers a placement places through
+    reshuffles and expose explosions."""
+    from explorer.doomrock.odds.damage import ExposeMarkers, ExposeStock, place
+    s = started(heroes=("paladin", "rogue"))
+    b = replace(s.state.battle, expose_pool=(), expose_up=up, expose_out=out, ranks=RANKS, flips=(RANKS, RANKS))
+    b = b.with_enemy("E2", expose=on_e2, hp=20).with_enemy("E1", expose=(), hp=20)
+    after, events = place_expose(b, "E1", count, DECK, s.options)
+    kinds = lambda ms: ExposeMarkers(*(sum(m.startswith(k) for m in ms) for k in ("blank", "plus1", "push", "cumulation")))
+    odds = place(ExposeStock(kinds(on_e2), on_characters=len(on_e2), face_up=kinds(up)), count)
+    placed = int(events[-1].text.split("(")[-1].split()[0])
+    assert placed == odds.placed
+    assert len(after.enemy("E1").expose) + len(after.enemy("E2").expose) == odds.stock.on_characters
+    assert kinds(after.expose_up) == odds.stock.face_up
+    assert len(odds.explosions) == sum("expose explosion" in e.text for e in events)

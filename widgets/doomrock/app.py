@@ -333,12 +333,13 @@ class DoomrockApp(w.VBox):
             self.expose.value = expose_html(b)
             self.party.value = party_html(b, deck, advice)
             self.ai_card.value = ai_card_html(b, deck, self._drawn())
-            if state.options.cumulation_flip == "shuffle":
+            refusal = state.options.odds_refusal()
+            if refusal is None:
                 self.danger.value = (danger_html(b, self._danger_rows(b, deck), incoming_attack(b, deck, state.options))
                                      + threat_html(b, self._round_threat(b, deck, state.options)))
-            else:  # the odds read battle cumulation as a shuffle into the pool (ruling DR-O5)
-                self.danger.value = ('<div class="dr-panel">No damage or threat odds: they read battle cumulation as a '
-                                     'shuffle into the pool, and this game lays the flipped markers under it.</div>')
+            else:  # the odds read battle cumulation as ruling DR-O5 does
+                self.danger.value = ('<div class="dr-panel">No damage or threat odds with these rules: '
+                                     f'{escape(refusal)}.</div>')
         else:
             self.field.value = self.expose.value = self.party.value = self.danger.value = ""
             self.ai_card.value = '<div class="dr-panel">On the adventure map: the battle views return at the next battle.</div>'

@@ -200,10 +200,10 @@ def unseen_markers(battle: Battle) -> ExposeMarkers:
 
 
 def shuffled_cumulation(options: Options) -> None:
-    """The odds read battle cumulation as a shuffle into the pool (ruling DR-O5); refuse another reading."""
-    if options.cumulation_flip != "shuffle":
-        raise ValueError(f"options.cumulation_flip is {options.cumulation_flip!r}: the exact odds read battle cumulation "
-                         "as a shuffle of the flipped markers into the pool (ruling DR-O5) and need cumulation_flip='shuffle'")
+    """The odds read battle cumulation as ruling DR-O5 does; refuse another reading."""
+    refusal = options.odds_refusal()
+    if refusal is not None:
+        raise ValueError(refusal)
 
 
 def attack_damage(battle: Battle, deck: Deck, options: Options, amount: int) -> int:
