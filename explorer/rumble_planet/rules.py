@@ -90,8 +90,7 @@ def _task_actions(state: State) -> list:
     if k == "teleporter_replacement":
         return [MoveTile(a, b) for a, b in loot.teleporter_moves(state, task.seat)] + [Decline()]
     if k == "gear_swap":
-        track = state.player(task.seat).track
-        return [SwapGear(i) for i in range(1, SLOTS) if track[i - 1] is not None or track[i] is not None] + [Decline()]
+        return [SwapGear(i) for i in loot.swap_slots(state, task.seat)] + [Decline()]
     if k == "taunt":
         return [Taunt(i) for i in range(len(state.players)) if i != task.seat] + [Decline()]
     raise AssertionError(k)
