@@ -18,6 +18,9 @@ TILE_KINDS = ("teleporter", "drone", "oil_slick", "defensive_field", "turret", "
 DEFAULT_SUPPLY = (("teleporter", 4), ("drone", 2), ("oil_slick", 3), ("defensive_field", 2), ("turret", 3),
                   ("squirrel", 1), ("energy_wall", 2))
 
+# Options read in one of a few ways (the rulings say which reading is literal); a bool is one of True, False.
+CHOICES = {"ring_shape": ("square", "diamond"), "tie_break": ("earlier", "later"), "falling": ("move", "step")}
+
 
 @dataclass(frozen=True)
 class Options:
@@ -36,6 +39,8 @@ class Options:
         round_limit: end after this many rounds (not in the rulebook; a safety net for simulation).
         tie_break: "earlier" (the earlier seat in turn order wins a tie) or "later" (RP-14).
         tile_supply: tiles of each type in the box (Teleporters 4 as printed, the others not printed; RP-19).
+        falling: "move" (each move compares its own two spaces, literal) or "step" (the descent is counted from where
+            the movement step began, each level once; RP-27).
     """
 
     players: int = 2
@@ -55,6 +60,7 @@ class Options:
     round_limit: int | None = None
     tie_break: str = "earlier"
     tile_supply: tuple[tuple[str, int], ...] = DEFAULT_SUPPLY
+    falling: str = "move"
 
     def __post_init__(self):
         def whole(name: str, low: int, high: int):
@@ -75,8 +81,9 @@ class Options:
         if not 1 <= len(die) <= 20 or any(f not in BODY_PARTS + (CRITICAL,) for f in die):
             raise ValueError(f"options.attack_die must be 1-20 faces of {', '.join(BODY_PARTS + (CRITICAL,))}, got {self.attack_die!r}")
         object.__setattr__(self, "attack_die", die)
-        if self.ring_shape not in ("square", "diamond"):
-            raise ValueError(f"options.ring_shape must be 'square' or 'diamond', got {self.ring_shape!r}")
+        for name, allowed in CHOICES.items():
+            if (type(getattr(self, name)), getattr(self, name)) not in {(type(a), a) for a in allowed}:
+                raise ValueError(f"options.{name} must be {' or '.join(map(repr, allowed))}, got {getattr(self, name)!r}")
         whole("bank_credits", 0, 10_000)
         whole("bank_boosts", 0, 1_000)
         whole("start_credits", 0, 100)
@@ -90,8 +97,6 @@ class Options:
         whole("first_bonus", 0, 10)
         if self.round_limit is not None:
             whole("round_limit", 1, 10_000)
-        if self.tie_break not in ("earlier", "later"):
-            raise ValueError(f"options.tie_break must be 'earlier' or 'later', got {self.tie_break!r}")
         supply = dict(DEFAULT_SUPPLY)
         raw = self.tile_supply.items() if isinstance(self.tile_supply, dict) else self.tile_supply
         try:

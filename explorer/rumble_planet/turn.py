@@ -56,6 +56,22 @@ def move_cost(state: State, frm: str, to: str) -> int:
     return 1 + max(0, altitude(state, to) - altitude(state, frm)) + (1 if state.tile_at(frm) == "oil_slick" else 0)
 
 
+def fall(reading: str, start: int, frm: int, to: int, fallen: int = 0) -> tuple[int, int]:
+    """Altitudes: Falling (ruling RP-27): the Injuries for one move between altitudes ``frm`` and ``to``.
+
+    "move": a move that descends 2 levels or more costs 1 Injury a level. "step": the descent is counted from
+    ``start`` (where the movement step began), each level once a step (``fallen`` levels are counted already).
+
+    Returns:
+        (Injuries, levels counted so far)
+    """
+    if reading == "move":
+        drop = frm - to
+        return (drop if drop >= 2 else 0), fallen
+    depth = start - to
+    return (depth - fallen, depth) if depth >= 2 and depth > fallen else (0, fallen)
+
+
 def pick_up(state: State, seat: int, space: str) -> tuple[State, list[Event]]:
     """Picking up lootboxes: every Lootbox token (and the golden one) in the space goes to your supply."""
     n = state.lootboxes.count(space)
@@ -75,7 +91,8 @@ def start_movement(state: State) -> tuple[State, list[Event]]:
     seat = state.active
     t = state.turn
     mp = movement_points(state, seat)
-    s = replace(state, turn=replace(t, movement="open", mp=mp, attack="done" if t.attack == "open" else t.attack))
+    s = replace(state, turn=replace(t, movement="open", mp=mp, attack="done" if t.attack == "open" else t.attack,
+                                    fall_from=altitude(state, state.player(seat).space), fallen=0))
     ev = [Event(f"{s.name(seat)} starts the movement step with {mp} MP.", MOVE)]
     s, e = pick_up(s, seat, s.player(seat).space)
     return s, ev + e
@@ -85,9 +102,14 @@ def enter(state: State, seat: int, frm: str, to: str, movement: bool) -> tuple[S
     """Entering a space: falling, lootboxes, turrets and squirrels, teleporters (Altitudes, Tile Effects)."""
     s = state.with_player(seat, space=to)
     ev: list[Event] = []
-    drop = altitude(state, frm) - altitude(state, to)
-    if drop >= 2:
-        s, e = injure(s, seat, drop, "Altitudes: Falling")
+    step = movement and seat == state.active and state.turn.movement == "open"
+    t = state.turn
+    hurt, fallen = fall(state.options.falling if step else "move", t.fall_from if step else altitude(state, frm),
+                        altitude(state, frm), altitude(state, to), t.fallen if step else 0)
+    if step:
+        s = replace(s, turn=replace(s.turn, fallen=fallen))
+    if hurt:
+        s, e = injure(s, seat, hurt, "Altitudes: Falling")
         ev += e
     if movement and not s.player(seat).knocked_out:
         s, e = pick_up(s, seat, to)

@@ -19,9 +19,9 @@ from explorer.rumble_planet.odds import (
     attack_odds,
     attack_options,
     attack_value,
-    path_to,
     reachable,
 )
+from explorer.rumble_planet.odds.reach import mp_left
 
 from ..files import FilePicker
 from ..history import HistoryBar
@@ -85,6 +85,8 @@ class RumblePlanetApp(w.VBox):
         self.save_button = self._button("Save game", "rp-save", "", lambda: self._offer_save())
         self.save_link = self._html("rp-save-link")
         self.files = FilePicker(self._load_file)
+        self.routes = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
+        self.routes.add_class("rp-routes")
         self._layout()
         self._after_human()
 
@@ -127,7 +129,7 @@ class RumblePlanetApp(w.VBox):
 
     def _layout(self) -> None:
         play = w.VBox([self.header, self.actions, self.table_dice, self.outcome,
-                       w.HBox([self.play_button, self.bots_button], layout=w.Layout(flex_flow="row wrap")), self.status,
+                       w.HBox([self.play_button, self.bots_button], layout=w.Layout(flex_flow="row wrap")), self.status, self.routes,
                        self.attack_pick, self.chart_box, self.odds_note])
         play.add_class("rp-side")
         left = w.VBox([self.board, self.legend], layout=w.Layout(flex="1 1 340px", max_width="520px", min_width="0"))
@@ -189,6 +191,7 @@ class RumblePlanetApp(w.VBox):
         if not self.human_to_move():
             raise IllegalAction("it is a bot's turn: click 'Let the bots move'")
         self.table.play(action, outcome)
+        self.routes.children = ()
         self.status.value = f"Played: {escape(self._said(action))}."
         self._after_human()
         return True
@@ -218,6 +221,7 @@ class RumblePlanetApp(w.VBox):
 
     def _click(self, space: str) -> bool:
         self.selected = space
+        self.routes.children = ()
         if not self.human_to_move():
             self._error("It is a bot's turn: click 'Let the bots move'.")
             self.refresh()
@@ -225,20 +229,17 @@ class RumblePlanetApp(w.VBox):
         legal = self.session.legal_actions()
         if PlaceAt(space) in legal:
             return self._act(PlaceAt(space))
-        if self.state.turn.phase == "preparation" and not self.state.pending and path_to(self.state, space):
+        spot = reachable(self.state, with_attacks=False).get(space) if not self.state.pending else None
+        if spot is not None and spot.cheapest.path and self.state.turn.phase == "preparation":
             self.status.value = (f"{escape(space)} is within reach this turn: play <b>End the Preparation Phase</b> "
                                  "first, then click it to move.")
             self.refresh(keep_action=True)
             return False
-        if Move(space) in legal or path_to(self.state, space):
-            seat = self.state.active
-            steps = path_to(self.state, space)
-            for to in steps:
-                if self.state.active != seat or self.state.pending or self.state.player(seat).space is None:
-                    break
-                self.table.play(Move(to))
-            self.status.value = f"{escape(self.state.name(seat))} moves to {escape(space)} ({len(steps)} step(s))."
-            self._after_human()
+        if spot is not None and spot.cheapest.path:
+            if len(spot.routes) == 1:
+                return self._walk(spot.cheapest)
+            self._offer_routes(spot)
+            self.refresh(keep_action=True)
             return True
         targets = [a for a in attack_options(self.state) if a.target == space]
         if targets:
@@ -252,6 +253,40 @@ class RumblePlanetApp(w.VBox):
         self.refresh(keep_action=True)
         return False
 
+    def _offer_routes(self, spot) -> None:
+        """Two routes to one space (cheapest, safest): a button each with its MP and Injuries; the player picks."""
+        buttons = []
+        for name, route in zip(("Cheapest", "Safest"), spot.routes):
+            b = w.Button(description=f"{name}: {route.mp} MP, {route.injuries} Injuries", layout=w.Layout(width="auto"))
+            b.add_class(f"rp-route-{name.lower()}")
+            b.on_click(lambda _, r=route: self._safe(self._walk)(r))
+            buttons.append(b)
+        self.routes.children = tuple(buttons)
+        self.status.value = (f"Two ways to {escape(spot.space)}: by {', '.join(spot.cheapest.path)} for "
+                             f"{spot.cheapest.mp} MP and {spot.cheapest.injuries} Injuries, or by "
+                             f"{', '.join(spot.safest.path)} for {spot.safest.mp} MP and {spot.safest.injuries} Injuries. "
+                             "Pick one below.")
+
+    def choose_route(self, safest: bool) -> bool:
+        """Take the route offered for the last space clicked (the safest or the cheapest)."""
+        if not self.routes.children:
+            self._error("No route is offered: click a space first.")
+            return False
+        self.routes.children[1 if safest else 0].click()
+        return self.state.player(self.state.active).space is not None
+
+    def _walk(self, route) -> bool:
+        """Play a route's Moves; the status says where the Hero ended, the MP spent and the Injuries suffered."""
+        seat, before = self.state.active, self.state
+        for to in route.path:
+            if self.state.active != seat or self.state.pending or self.state.player(seat).space is None:
+                break
+            self.table.play(Move(to))
+        self.routes.children = ()
+        self.status.value = escape(moved_text(before, self.state, seat))
+        self._after_human()
+        return True
+
     def let_bots_move(self) -> None:
         self.bots_paused = False
         self.table.run_bots()
@@ -260,6 +295,7 @@ class RumblePlanetApp(w.VBox):
     def _history_moved(self) -> None:
         self.bots_paused = self.table.bot_to_move()
         self.status.value = ""
+        self.routes.children = ()
         self.refresh()
 
     # -- files -------------------------------------------------------------------------------------------
@@ -296,9 +332,12 @@ class RumblePlanetApp(w.VBox):
                 heat, text = min(0.5, v.expected_injuries / 12), f"~{v.expected_injuries:.1f}"
             else:
                 heat, text = 0.0, ""
-            label = f"{spot.mp}" + (f" {text}" if text else "") + (f" !{spot.injuries}" if spot.injuries else "") + (
-                " TP" if spot.teleporter else "")
-            tip = (f"{sp}: {spot.mp} MP to get there" + (f", {spot.injuries} Injuries on the way" if spot.injuries else "")
+            c, safe = spot.cheapest, spot.safest
+            cost = f"{c.mp}" + (f"!{c.injuries}" if c.injuries else "") + (
+                f"/{safe.mp}" + (f"!{safe.injuries}" if safe.injuries else "") if len(spot.routes) > 1 else "")
+            label = cost + (f" {text}" if text else "") + (" TP" if spot.teleporter else "")
+            tip = (f"{sp}: {c.mp} MP to get there" + (f", {c.injuries} Injuries on the way" if c.injuries else "")
+                   + (f"; or {safe.mp} MP with {safe.injuries} Injuries: a click offers both" if len(spot.routes) > 1 else "")
                    + ("; Teleporter: a controlled GPS relocation follows" if spot.teleporter else "")
                    + (f"; best attacks from here: {v.expected_injuries:.2f} expected Injuries, {v.knockout:.1%} to knock out"
                       if v is not None else "; no attack after moving"))
@@ -419,3 +458,17 @@ class RumblePlanetApp(w.VBox):
         self.odds_note.value = ('<div class="rx-small">The chart: chance of each number of Injuries to the first target '
                                 '(the attack die picks the body part; armour covering it adds its Defense, a critical ignores '
                                 'all Defense).<br>' + "<br>".join(lines) + "</div>")
+
+
+def moved_text(before, after, seat: int) -> str:
+    """What a walk did, read from the states before and after it: where the Hero is, MP spent, Injuries suffered."""
+    name, frm = before.name(seat), before.player(seat).space
+    p = after.player(seat)
+    hurt = before.player(seat).hp - p.hp
+    if p.knocked_out:
+        return f"{name} leaves {frm} and is knocked out on the way."
+    spent = mp_left(before) - after.turn.mp
+    text = f"{name} moves from {frm} to {p.space}: {spent} MP, {hurt} Injuries."
+    if after.pending and after.pending[0].kind == "teleport":
+        text += f" {p.space} holds a Teleporter: choose the region of the relocation."
+    return text
