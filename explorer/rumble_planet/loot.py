@@ -88,11 +88,17 @@ def swap_slots(state: State, seat: int) -> tuple[int, ...]:
 
 
 def teleporter_moves(state: State, seat: int) -> tuple[tuple[str, str], ...]:
-    """Teleporter Replacement (ruling RP-10): a Teleporter tile goes to a tile-free space next to it."""
+    """Teleporter Replacement (ruling RP-10): a Teleporter tile goes to a tile-free space next to it.
+
+    ``options.teleporter_replacement``: "any" Teleporter on the Green, or only one "next_to_hero" (the looting Hero's
+    space or a space adjacent to it).
+    """
     taken = {s for s, _ in state.tiles}
+    here = state.player(seat).space
+    near = None if state.options.teleporter_replacement == "any" else (() if here is None else (here,) + adjacent(here))
     out = []
     for sp, tile in state.tiles:
-        if tile == "teleporter":
+        if tile == "teleporter" and (near is None or sp in near):
             out += [(sp, to) for to in adjacent(sp) if to not in taken]
     return tuple(out)
 

@@ -19,7 +19,10 @@ DEFAULT_SUPPLY = (("teleporter", 4), ("drone", 2), ("oil_slick", 3), ("defensive
                   ("squirrel", 1), ("energy_wall", 2))
 
 # Options read in one of a few ways (the rulings say which reading is literal); a bool is one of True, False.
-CHOICES = {"ring_shape": ("square", "diamond"), "tie_break": ("earlier", "later"), "falling": ("move", "step")}
+CHOICES = {"ring_shape": ("diamond", "square"), "tie_break": ("earlier", "later"), "falling": ("move", "step"),
+           "teleporter_replacement": ("any", "next_to_hero"), "placement_enters": (True, False),
+           "replacement_loot": ("move", "replace"), "teleport_ends_movement": (False, True),
+           "range_shape": ("distance", "ring")}
 
 
 @dataclass(frozen=True)
@@ -31,7 +34,8 @@ class Options:
         heroes: hero ids in turn order; None takes the first ``players`` heroes of the deck.
         side: board side "A" or "B" (Setup step 1: "For your first game, use side A").
         attack_die: the attack die's faces, body parts or "critical" (RP-4; repeats weight a face).
-        ring_shape: "square" (every space around, RP-3) or "diamond" (orthogonal distance).
+        ring_shape: "diamond" (a Ring is the spaces adjacent to its center, orthogonal distance as for Range) or
+            "square" (the 8 or 24 spaces around it, diagonals included; RP-3).
         bank_credits, bank_boosts: tokens in the bank (not printed; 120 and 40, RP-5).
         start_credits: Credits each hero starts with (not printed; 0).
         weapon_price, armor_price, pp_price: "A Weapon card costs 8 Credits", Armor 6, a PP 18.
@@ -41,13 +45,22 @@ class Options:
         tile_supply: tiles of each type in the box (Teleporters 4 as printed, the others not printed; RP-19).
         falling: "move" (each move compares its own two spaces, literal) or "step" (the descent is counted from where
             the movement step began, each level once; RP-27).
+        teleporter_replacement: "any" (any Teleporter on the Green goes to a space next to it, literal) or
+            "next_to_hero" (only a Teleporter next to the looting Hero; RP-10).
+        placement_enters: True (a Hero placed by GPS enters the space: a Teleporter there teleports them, Turret and
+            Squirrel zones hurt, a Lootbox is picked up during their movement step; literal) or False (RP-7).
+        replacement_loot: "move" (the Replacement loot card moves the Hero: falling applies, literal) or "replace"
+            (it is a replacement, "not considered Movement": no falling, entering as for placement; RP-11).
+        teleport_ends_movement: False (the Hero keeps the MP left after a teleport, literal) or True (RP-22).
+        range_shape: "distance" (a weapon's Range counts orthogonal distance, literal) or "ring" (Range N reaches
+            every space within N rows and columns, diagonals included; RP-9).
     """
 
     players: int = 2
     heroes: tuple[str, ...] | None = None
     side: str = "A"
     attack_die: tuple[str, ...] = DEFAULT_DIE
-    ring_shape: str = "square"
+    ring_shape: str = "diamond"
     bank_credits: int = 120
     bank_boosts: int = 40
     start_credits: int = 0
@@ -61,6 +74,11 @@ class Options:
     tie_break: str = "earlier"
     tile_supply: tuple[tuple[str, int], ...] = DEFAULT_SUPPLY
     falling: str = "move"
+    teleporter_replacement: str = "any"
+    placement_enters: bool = True
+    replacement_loot: str = "move"
+    teleport_ends_movement: bool = False
+    range_shape: str = "distance"
 
     def __post_init__(self):
         def whole(name: str, low: int, high: int):

@@ -44,7 +44,10 @@ def return_to_green(state: State, new_top: str) -> tuple[State, list[Event]]:
     ev += e
     s, e = place_hero(s, seat, spaces[0])
     ev += e
-    if s.pending and s.pending[0].kind == "place":  # the obsolescence step waits for the Hero to be on the Green
+    if not (s.pending and s.pending[0].kind == "place"):
+        s, e = arrive(s, seat)
+        ev += e
+    if s.pending and s.pending[0].kind in ("place", "teleport"):  # obsolescence waits for the Hero to be on the Green
         return replace(s, pending=s.pending[:1] + (Task("obsolescence", seat),) + s.pending[1:]), ev
     s, e = obsolescence_shift(s, seat)
     return s, ev + e
@@ -98,17 +101,21 @@ def start_movement(state: State) -> tuple[State, list[Event]]:
     return s, ev + e
 
 
-def enter(state: State, seat: int, frm: str, to: str, movement: bool) -> tuple[State, list[Event]]:
-    """Entering a space: falling, lootboxes, turrets and squirrels, teleporters (Altitudes, Tile Effects)."""
+def enter(state: State, seat: int, frm: str, to: str, movement: bool, falls: bool = True) -> tuple[State, list[Event]]:
+    """Entering a space: falling, lootboxes, turrets and squirrels, teleporters (Altitudes, Tile Effects).
+
+    ``movement``: the Hero's own movement step (lootboxes are picked up); ``falls``: moved into the space (a
+    placement or a replacement is not, RP-7 and RP-11).
+    """
     s = state.with_player(seat, space=to)
     ev: list[Event] = []
     step = movement and seat == state.active and state.turn.movement == "open"
     t = state.turn
     hurt, fallen = fall(state.options.falling if step else "move", t.fall_from if step else altitude(state, frm),
                         altitude(state, frm), altitude(state, to), t.fallen if step else 0)
-    if step:
+    if step and falls:
         s = replace(s, turn=replace(s.turn, fallen=fallen))
-    if hurt:
+    if hurt and falls:
         s, e = injure(s, seat, hurt, "Altitudes: Falling")
         ev += e
     if movement and not s.player(seat).knocked_out:
@@ -128,6 +135,16 @@ def enter(state: State, seat: int, frm: str, to: str, movement: bool) -> tuple[S
         s = replace(s, pending=s.pending + (Task("teleport", state.active, (str(seat),)),))
         ev.append(Event(f"{state.name(seat)} enters a Teleporter at {to}: a controlled GPS relocation follows.", "Teleporter Tile"))
     return s, ev
+
+
+def arrive(state: State, seat: int) -> tuple[State, list[Event]]:
+    """A Hero placed by GPS (deployment, a return, a teleport) enters the space when ``options.placement_enters``
+    (ruling RP-7): a Teleporter there teleports them, Turret and Squirrel zones hurt, and during their own movement
+    step a Lootbox there is picked up. Placement is not a fall."""
+    here = state.player(seat).space
+    if not state.options.placement_enters or here is None:
+        return state, []
+    return enter(state, seat, here, here, movement=seat == state.active and state.turn.movement == "open", falls=False)
 
 
 def shove_spaces(state: State, task: Task) -> tuple[str, ...]:
@@ -170,8 +187,15 @@ def move(state: State, to: str) -> tuple[State, list[Event]]:
 def teleport(state: State, seat: int, region: str, new_top: str) -> tuple[State, list[Event]]:
     """Teleportation: a controlled GPS relocation; the active player chooses the region."""
     s, spaces, ev = relocate(replace(state, pending=state.pending[1:]), new_top, 1, controlled=region)
+    if s.options.teleport_ends_movement and seat == s.active and s.turn.movement == "open":
+        s = replace(s, turn=replace(s.turn, movement="done", mp=0))
+        ev.append(Event(f"{s.name(seat)}'s movement step ends with the teleport; the MP left are lost.", "Teleporter Tile"))
     s, e = place_hero(s, seat, spaces[0])
-    return s, ev + e
+    ev += e
+    if not (s.pending and s.pending[0].kind == "place"):
+        s, e = arrive(s, seat)
+        ev += e
+    return s, ev
 
 
 # -- attack ---------------------------------------------------------------------------
