@@ -180,3 +180,27 @@ def test_a_label_never_mixes_two_routes():
     assert (spot.mp, spot.injuries) == (1, 2)
     s = b3_with_a_turret()
     assert walked(s, path_to(s, "A3")) == ("A3", 1, 2) and walked(s, path_to(s, "A3", safest=True)) == ("A3", 3, 0)
+
+
+@pytest.mark.parametrize("reading", READINGS)
+def test_reachability_matches_engine_bfs_in_positions_of_played_games(reading):
+    """Positions from seeded games (tiles placed by effects, Heroes hurt, movement steps half spent)."""
+    import numpy as np
+
+    from explorer.core import Session
+    from explorer.rumble_planet import GreedyBot, Options
+
+    checked = 0
+    for seed in range(3):
+        game = Session("rumble-planet", Options(players=3, **reading), seed=seed)
+        bot = GreedyBot(np.random.default_rng(seed))
+        for _ in range(900):
+            s = game.state
+            if rules.is_terminal(s) or checked >= 4 * (seed + 1):
+                break
+            if s.stage == "play" and not s.pending and s.turn.phase == "action" and s.turn.movement != "done" \
+                    and s.player(s.active).space is not None and game.cursor % 7 == 0:
+                assert_matches_engine(s)
+                checked += 1
+            game.play(bot.choose(s, game.legal_actions()))
+    assert checked >= 6

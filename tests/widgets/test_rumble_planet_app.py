@@ -191,3 +191,12 @@ def test_a_space_with_two_routes_offers_both_and_the_status_tells_the_truth():
     app.choose_route(safest=True)
     assert app.state.player(0).space == "A3" and app.state.player(0).hp == 3
     assert "from B3 to A3: 3 MP, 0 Injuries" in app.status.value and not app.routes.children
+
+
+def test_the_route_offer_names_both_ways_and_goes_when_the_player_clicks_elsewhere():
+    app = app_on_b3_with_a_turret()
+    app.click_space("A3")
+    assert "Two ways to A3: in one step for 1 MP and 2 Injuries, or by B2, A2 for 3 MP and 0 Injuries" in app.status.value
+    app.click_space("B2")  # one route: the Hero walks at once and the offer for A3 goes
+    assert app.state.player(0).space == "B2" and not app.routes.children
+    assert "from B3 to B2: 1 MP, 0 Injuries" in app.status.value

@@ -262,10 +262,9 @@ class RumblePlanetApp(w.VBox):
             b.on_click(lambda _, r=route: self._safe(self._walk)(r))
             buttons.append(b)
         self.routes.children = tuple(buttons)
-        self.status.value = (f"Two ways to {escape(spot.space)}: by {', '.join(spot.cheapest.path)} for "
-                             f"{spot.cheapest.mp} MP and {spot.cheapest.injuries} Injuries, or by "
-                             f"{', '.join(spot.safest.path)} for {spot.safest.mp} MP and {spot.safest.injuries} Injuries. "
-                             "Pick one below.")
+        ways = [f"{'by ' + ', '.join(r.path[:-1]) if len(r.path) > 1 else 'in one step'} for {r.mp} MP and "
+                f"{r.injuries} Injuries" for r in spot.routes]
+        self.status.value = escape(f"Two ways to {spot.space}: {ways[0]}, or {ways[1]}. Pick one below.")
 
     def choose_route(self, safest: bool) -> bool:
         """Take the route offered for the last space clicked (the safest or the cheapest)."""
