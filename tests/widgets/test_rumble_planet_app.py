@@ -188,7 +188,7 @@ def test_a_space_with_two_routes_offers_both_and_the_status_tells_the_truth():
     assert app.state.player(0).space == "B3"  # nothing moves before the player picks
     labels = [b.description for b in app.routes.children]
     assert labels == ["Cheapest: 1 MP, 2 Injuries", "Safest: 3 MP, 0 Injuries"]
-    app.choose_route(safest=True)
+    app.routes.children[1].click()  # the "Safest" button
     assert app.state.player(0).space == "A3" and app.state.player(0).hp == 3
     assert "from B3 to A3: 3 MP, 0 Injuries" in app.status.value and not app.routes.children
 
@@ -200,3 +200,12 @@ def test_the_route_offer_names_both_ways_and_goes_when_the_player_clicks_elsewhe
     app.click_space("B2")  # one route: the Hero walks at once and the offer for A3 goes
     assert app.state.player(0).space == "B2" and not app.routes.children
     assert "from B3 to B2: 1 MP, 0 Injuries" in app.status.value
+
+
+def test_choose_route_takes_the_cheapest_and_says_what_it_cost():
+    app = app_on_b3_with_a_turret()
+    assert not app.choose_route(safest=False) and "No route is offered" in app.status.value
+    app.click_space("A3")
+    assert app.choose_route(safest=False)
+    assert app.state.player(0).space == "A3" and app.state.player(0).hp == 1
+    assert "from B3 to A3: 1 MP, 2 Injuries" in app.status.value

@@ -21,13 +21,13 @@ from explorer.rumble_planet.odds import (
     attack_value,
     reachable,
 )
-from explorer.rumble_planet.odds.reach import mp_left
 
 from ..files import FilePicker
 from ..history import HistoryBar
 from ..log import EventLog
 from ..theme import CSS
 from .board import BoardView, heat_colour, overlay
+from .routes import RoutePicker, moved_text, offer_text
 from .table import HUMAN, Table, check_seats
 from .views import RP_CSS, boards_html, legend_html, pp_hp_track
 
@@ -85,8 +85,7 @@ class RumblePlanetApp(w.VBox):
         self.save_button = self._button("Save game", "rp-save", "", lambda: self._offer_save())
         self.save_link = self._html("rp-save-link")
         self.files = FilePicker(self._load_file)
-        self.routes = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
-        self.routes.add_class("rp-routes")
+        self.routes = RoutePicker()
         self._layout()
         self._after_human()
 
@@ -191,7 +190,7 @@ class RumblePlanetApp(w.VBox):
         if not self.human_to_move():
             raise IllegalAction("it is a bot's turn: click 'Let the bots move'")
         self.table.play(action, outcome)
-        self.routes.children = ()
+        self.routes.clear()
         self.status.value = f"Played: {escape(self._said(action))}."
         self._after_human()
         return True
@@ -221,7 +220,7 @@ class RumblePlanetApp(w.VBox):
 
     def _click(self, space: str) -> bool:
         self.selected = space
-        self.routes.children = ()
+        self.routes.clear()
         if not self.human_to_move():
             self._error("It is a bot's turn: click 'Let the bots move'.")
             self.refresh()
@@ -238,7 +237,8 @@ class RumblePlanetApp(w.VBox):
         if spot is not None and spot.cheapest.path:
             if len(spot.routes) == 1:
                 return self._walk(spot.cheapest)
-            self._offer_routes(spot)
+            self.routes.offer(spot, self._safe(self._walk))
+            self.status.value = escape(offer_text(spot))
             self.refresh(keep_action=True)
             return True
         targets = [a for a in attack_options(self.state) if a.target == space]
@@ -253,26 +253,12 @@ class RumblePlanetApp(w.VBox):
         self.refresh(keep_action=True)
         return False
 
-    def _offer_routes(self, spot) -> None:
-        """Two routes to one space (cheapest, safest): a button each with its MP and Injuries; the player picks."""
-        buttons = []
-        for name, route in zip(("Cheapest", "Safest"), spot.routes):
-            b = w.Button(description=f"{name}: {route.mp} MP, {route.injuries} Injuries", layout=w.Layout(width="auto"))
-            b.add_class(f"rp-route-{name.lower()}")
-            b.on_click(lambda _, r=route: self._safe(self._walk)(r))
-            buttons.append(b)
-        self.routes.children = tuple(buttons)
-        ways = [f"{'by ' + ', '.join(r.path[:-1]) if len(r.path) > 1 else 'in one step'} for {r.mp} MP and "
-                f"{r.injuries} Injuries" for r in spot.routes]
-        self.status.value = escape(f"Two ways to {spot.space}: {ways[0]}, or {ways[1]}. Pick one below.")
-
     def choose_route(self, safest: bool) -> bool:
         """Take the route offered for the last space clicked (the safest or the cheapest)."""
-        if not self.routes.children:
+        if not self.routes.offered:
             self._error("No route is offered: click a space first.")
             return False
-        self.routes.children[1 if safest else 0].click()
-        return self.state.player(self.state.active).space is not None
+        return bool(self._safe(self._walk)(self.routes.offered[1 if safest else 0]))
 
     def _walk(self, route) -> bool:
         """Play a route's Moves; the status says where the Hero ended, the MP spent and the Injuries suffered."""
@@ -281,7 +267,7 @@ class RumblePlanetApp(w.VBox):
             if self.state.active != seat or self.state.pending or self.state.player(seat).space is None:
                 break
             self.table.play(Move(to))
-        self.routes.children = ()
+        self.routes.clear()
         self.status.value = escape(moved_text(before, self.state, seat))
         self._after_human()
         return True
@@ -294,7 +280,7 @@ class RumblePlanetApp(w.VBox):
     def _history_moved(self) -> None:
         self.bots_paused = self.table.bot_to_move()
         self.status.value = ""
-        self.routes.children = ()
+        self.routes.clear()
         self.refresh()
 
     # -- files -------------------------------------------------------------------------------------------
@@ -458,16 +444,3 @@ class RumblePlanetApp(w.VBox):
                                 '(the attack die picks the body part; armour covering it adds its Defense, a critical ignores '
                                 'all Defense).<br>' + "<br>".join(lines) + "</div>")
 
-
-def moved_text(before, after, seat: int) -> str:
-    """What a walk did, read from the states before and after it: where the Hero is, MP spent, Injuries suffered."""
-    name, frm = before.name(seat), before.player(seat).space
-    p = after.player(seat)
-    hurt = before.player(seat).hp - p.hp
-    if p.knocked_out:
-        return f"{name} leaves {frm} and is knocked out on the way."
-    spent = mp_left(before) - after.turn.mp
-    text = f"{name} moves from {frm} to {p.space}: {spent} MP, {hurt} Injuries."
-    if after.pending and after.pending[0].kind == "teleport":
-        text += f" {p.space} holds a Teleporter: choose the region of the relocation."
-    return text
