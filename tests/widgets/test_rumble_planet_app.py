@@ -209,3 +209,12 @@ def test_choose_route_takes_the_cheapest_and_says_what_it_cost():
     assert app.choose_route(safest=False)
     assert app.state.player(0).space == "A3" and app.state.player(0).hp == 1
     assert "from B3 to A3: 1 MP, 2 Injuries" in app.status.value
+
+
+def test_a_walk_onto_a_teleporter_says_a_region_must_be_chosen():
+    app = app_on_b3_with_a_turret()
+    app.click_space("A5")  # side A's Teleporter
+    assert [r.path[-1] for r in app.routes.offered] == ["A5", "A5"]
+    assert app.choose_route(safest=True)
+    assert app.state.player(0).space == "A5" and app.state.pending[0].kind == "teleport"
+    assert "from B3 to A5: 5 MP, 0 Injuries. A5 holds a Teleporter: choose the region" in app.status.value
