@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .board import aligned, distance, ring
+from .board import aligned, range_distance, ring
 from .effects import AttackMods, Passive, Protection
 from .health import altitude, fields_around, visible_effects
 from .options import CRITICAL
@@ -166,8 +166,10 @@ def targets_in_range(state: State, seat: int, weapon: str) -> tuple[str, ...]:
     here = state.player(seat).space
     if rng is None or here is None:
         return ()
-    out = [p.space for i, p in enumerate(state.players) if i != seat and p.space is not None and distance(here, p.space) <= rng]
-    out += [s for s, t in state.tiles if t in BLOCKING and distance(here, s) <= rng]
+    shape = state.options.range_shape
+    out = [p.space for i, p in enumerate(state.players) if i != seat and p.space is not None
+           and range_distance(here, p.space, shape) <= rng]
+    out += [s for s, t in state.tiles if t in BLOCKING and range_distance(here, s, shape) <= rng]
     return tuple(out)
 
 

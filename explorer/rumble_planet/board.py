@@ -64,6 +64,15 @@ def distance(a: str, b: str) -> int:
     return abs(r1 - r2) + abs(c1 - c2)
 
 
+def range_distance(a: str, b: str, shape: str = "distance") -> int:
+    """Spaces apart for a weapon's Range (ruling RP-9): orthogonal ("distance"), or by ring ("ring": a diagonal
+    neighbour is 1 away, as the Ring of radius 1 around a space holds the 8 spaces about it)."""
+    if shape == "ring":
+        (r1, c1), (r2, c2) = coords(a), coords(b)
+        return max(abs(r1 - r2), abs(c1 - c2))
+    return distance(a, b)
+
+
 def ring(center: str, radius: int = 1, shape: str = "square") -> tuple[str, ...]:
     """The spaces of a Ring (radius 1) or Extended Ring (radius 2) around ``center``, center excluded.
 

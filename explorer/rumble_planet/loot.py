@@ -61,8 +61,8 @@ def settle(state: State, ev: list[Event]) -> tuple[State, list[Event]]:
             state, e = rest, [Event(f"{state.name(int(task.data[0]))} cannot be pushed any farther.", "Distances")]
         elif task.kind in ("place_tile", "move_tile") and not task_spots(state, task):
             state, e = rest, [Event(f"No space can take the {task.data[0].replace('_', ' ')} tile any more.", "Tile Effects")]
-        elif task.kind == "gear_swap" and sum(g is not None for g in state.player(seat).track) == 0:
-            state, e = rest, [Event(f"{state.name(seat)} has no equipment to swap.", "Loot Cards")]
+        elif task.kind == "gear_swap" and not swap_slots(state, seat):
+            state, e = rest, [Event(f"{state.name(seat)} has no two adjacent pieces of equipment to swap.", "Loot Cards")]
         else:
             break
         ev = ev + e
@@ -81,12 +81,24 @@ def replacement_spaces(state: State, seat: int) -> tuple[str, ...]:
     return () if here is None else tuple(s for s in adjacent(here) if s not in blocked(state))
 
 
+def swap_slots(state: State, seat: int) -> tuple[int, ...]:
+    """Gear Swap (Loot Cards, ruling RP-11): slot n swaps with n + 1 only when both hold a piece of equipment."""
+    track = state.player(seat).track
+    return tuple(i for i in range(1, len(track)) if track[i - 1] is not None and track[i] is not None)
+
+
 def teleporter_moves(state: State, seat: int) -> tuple[tuple[str, str], ...]:
-    """Teleporter Replacement (ruling RP-10): a Teleporter tile goes to a tile-free space next to it."""
+    """Teleporter Replacement (ruling RP-10): a Teleporter tile goes to a tile-free space next to it.
+
+    ``options.teleporter_replacement``: "any" Teleporter on the Green, or only one "next_to_hero" (the looting Hero's
+    space or a space adjacent to it).
+    """
     taken = {s for s, _ in state.tiles}
+    here = state.player(seat).space
+    near = None if state.options.teleporter_replacement == "any" else (() if here is None else (here,) + adjacent(here))
     out = []
     for sp, tile in state.tiles:
-        if tile == "teleporter":
+        if tile == "teleporter" and (near is None or sp in near):
             out += [(sp, to) for to in adjacent(sp) if to not in taken]
     return tuple(out)
 

@@ -18,6 +18,12 @@ TILE_KINDS = ("teleporter", "drone", "oil_slick", "defensive_field", "turret", "
 DEFAULT_SUPPLY = (("teleporter", 4), ("drone", 2), ("oil_slick", 3), ("defensive_field", 2), ("turret", 3),
                   ("squirrel", 1), ("energy_wall", 2))
 
+# Options read in one of a few ways (the rulings say which reading is literal); a bool is one of True, False.
+CHOICES = {"ring_shape": ("diamond", "square"), "tie_break": ("earlier", "later"), "falling": ("move", "step"),
+           "teleporter_replacement": ("any", "next_to_hero"), "placement_enters": (True, False),
+           "replacement_loot": ("move", "replace"), "teleport_ends_movement": (False, True),
+           "range_shape": ("distance", "ring")}
+
 
 @dataclass(frozen=True)
 class Options:
@@ -28,7 +34,8 @@ class Options:
         heroes: hero ids in turn order; None takes the first ``players`` heroes of the deck.
         side: board side "A" or "B" (Setup step 1: "For your first game, use side A").
         attack_die: the attack die's faces, body parts or "critical" (RP-4; repeats weight a face).
-        ring_shape: "square" (every space around, RP-3) or "diamond" (orthogonal distance).
+        ring_shape: "diamond" (a Ring is the spaces adjacent to its center, orthogonal distance as for Range) or
+            "square" (the 8 or 24 spaces around it, diagonals included; RP-3).
         bank_credits, bank_boosts: tokens in the bank (not printed; 120 and 40, RP-5).
         start_credits: Credits each hero starts with (not printed; 0).
         weapon_price, armor_price, pp_price: "A Weapon card costs 8 Credits", Armor 6, a PP 18.
@@ -36,13 +43,24 @@ class Options:
         round_limit: end after this many rounds (not in the rulebook; a safety net for simulation).
         tie_break: "earlier" (the earlier seat in turn order wins a tie) or "later" (RP-14).
         tile_supply: tiles of each type in the box (Teleporters 4 as printed, the others not printed; RP-19).
+        falling: "move" (each move compares its own two spaces, literal) or "step" (the descent is counted from where
+            the movement step began, each level once; RP-27).
+        teleporter_replacement: "any" (any Teleporter on the Green goes to a space next to it, literal) or
+            "next_to_hero" (only a Teleporter next to the looting Hero; RP-10).
+        placement_enters: True (a Hero placed by GPS enters the space: a Teleporter there teleports them, Turret and
+            Squirrel zones hurt, a Lootbox is picked up during their movement step; literal) or False (RP-7).
+        replacement_loot: "move" (the Replacement loot card moves the Hero: falling applies, literal) or "replace"
+            (it is a replacement, "not considered Movement": no falling, entering as for placement; RP-11).
+        teleport_ends_movement: False (the Hero keeps the MP left after a teleport, literal) or True (RP-22).
+        range_shape: "distance" (a weapon's Range counts orthogonal distance, literal) or "ring" (Range N reaches
+            every space within N rows and columns, diagonals included; RP-9).
     """
 
     players: int = 2
     heroes: tuple[str, ...] | None = None
     side: str = "A"
     attack_die: tuple[str, ...] = DEFAULT_DIE
-    ring_shape: str = "square"
+    ring_shape: str = "diamond"
     bank_credits: int = 120
     bank_boosts: int = 40
     start_credits: int = 0
@@ -55,6 +73,12 @@ class Options:
     round_limit: int | None = None
     tie_break: str = "earlier"
     tile_supply: tuple[tuple[str, int], ...] = DEFAULT_SUPPLY
+    falling: str = "move"
+    teleporter_replacement: str = "any"
+    placement_enters: bool = True
+    replacement_loot: str = "move"
+    teleport_ends_movement: bool = False
+    range_shape: str = "distance"
 
     def __post_init__(self):
         def whole(name: str, low: int, high: int):
@@ -75,8 +99,9 @@ class Options:
         if not 1 <= len(die) <= 20 or any(f not in BODY_PARTS + (CRITICAL,) for f in die):
             raise ValueError(f"options.attack_die must be 1-20 faces of {', '.join(BODY_PARTS + (CRITICAL,))}, got {self.attack_die!r}")
         object.__setattr__(self, "attack_die", die)
-        if self.ring_shape not in ("square", "diamond"):
-            raise ValueError(f"options.ring_shape must be 'square' or 'diamond', got {self.ring_shape!r}")
+        for name, allowed in CHOICES.items():
+            if (type(getattr(self, name)), getattr(self, name)) not in {(type(a), a) for a in allowed}:
+                raise ValueError(f"options.{name} must be {' or '.join(map(repr, allowed))}, got {getattr(self, name)!r}")
         whole("bank_credits", 0, 10_000)
         whole("bank_boosts", 0, 1_000)
         whole("start_credits", 0, 100)
@@ -90,8 +115,6 @@ class Options:
         whole("first_bonus", 0, 10)
         if self.round_limit is not None:
             whole("round_limit", 1, 10_000)
-        if self.tie_break not in ("earlier", "later"):
-            raise ValueError(f"options.tie_break must be 'earlier' or 'later', got {self.tie_break!r}")
         supply = dict(DEFAULT_SUPPLY)
         raw = self.tile_supply.items() if isinstance(self.tile_supply, dict) else self.tile_supply
         try:

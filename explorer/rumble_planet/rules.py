@@ -90,8 +90,7 @@ def _task_actions(state: State) -> list:
     if k == "teleporter_replacement":
         return [MoveTile(a, b) for a, b in loot.teleporter_moves(state, task.seat)] + [Decline()]
     if k == "gear_swap":
-        track = state.player(task.seat).track
-        return [SwapGear(i) for i in range(1, SLOTS) if track[i - 1] is not None or track[i] is not None] + [Decline()]
+        return [SwapGear(i) for i in loot.swap_slots(state, task.seat)] + [Decline()]
     if k == "taunt":
         return [Taunt(i) for i in range(len(state.players)) if i != task.seat] + [Decline()]
     raise AssertionError(k)
@@ -274,8 +273,8 @@ def _apply_task(state: State, a, outcome):
         return turn.teleport(state, int(task.data[0]), a.region, outcome)
     if isinstance(a, PlaceAt) and task.kind == "place":
         seat = int(task.data[0])
-        return loot.settle(rest.with_player(seat, space=a.space), [Event(f"{state.name(seat)} is placed at {a.space}.",
-                                                                          "Impossible Placement or Replacement")])
+        s, ev = turn.arrive(rest.with_player(seat, space=a.space), seat)
+        return loot.settle(s, [Event(f"{state.name(seat)} is placed at {a.space}.", "Impossible Placement or Replacement")] + ev)
     if isinstance(a, PlaceAt) and task.kind == "place_tile":
         tile = task.data[0]
         s = replace(rest, tiles=tuple(sorted(rest.tiles + ((a.space, tile),))))
@@ -289,7 +288,10 @@ def _apply_task(state: State, a, outcome):
         return loot.settle(*turn.shove(state, a.space))
     if isinstance(a, PlaceAt) and task.kind == "replacement":
         frm = state.player(task.seat).space
-        s, ev = turn.enter(rest, task.seat, frm, a.space, movement=False)
+        if state.options.replacement_loot == "move" or state.options.placement_enters:  # ruling RP-11
+            s, ev = turn.enter(rest, task.seat, frm, a.space, movement=False, falls=state.options.replacement_loot == "move")
+        else:
+            s, ev = rest.with_player(task.seat, space=a.space), []
         return loot.settle(s, [Event(f"{state.name(task.seat)} moves to {a.space}.", "Loot Cards")] + ev)
     if isinstance(a, Draw):
         return loot.settle(*prep.draw_card(rest, task.seat, task.kind, outcome, "Loot Cards"))

@@ -53,14 +53,18 @@ def set_up(state: State, outcome: dict) -> tuple[State, list[Event]]:
 
 def deploy(state: State, new_top: str) -> tuple[State, list[Event]]:
     """Setup step 7: a multiple GPS relocation places the Heroes in turn order (ruling RP-7)."""
-    from .turn import begin_turn
+    from .turn import arrive, begin_turn
 
     s, spaces, ev = relocate(state, new_top, len(state.players))
     for seat, sp in enumerate(spaces):
         s = s.with_player(seat, space=sp)
         ev.append(Event(f"{state.name(seat)} is deployed at {sp}.", "Setup: 7 – Deploy character figurines on the Green"))
     s, e = begin_turn(replace(s, stage="play"), 0)
-    return s, ev + e
+    ev += e
+    for seat in range(len(s.players)):  # a Hero deployed on a Teleporter enters it (options.placement_enters)
+        s, e = arrive(s, seat)
+        ev += e
+    return s, ev
 
 
 def gps_spec(state: State) -> CustomDie:

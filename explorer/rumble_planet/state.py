@@ -55,6 +55,8 @@ class Turn:
     movement: str = "ready"  # ready, open, done
     attack: str = "ready"
     mp: int = 0
+    fall_from: int = 0  # altitude where the movement step began (falling counted from it, ruling RP-27)
+    fallen: int = 0  # levels of that descent already counted this movement step
     used: tuple[str, ...] = ()  # weapons used this attack step
     injured: tuple[int, ...] = ()  # opponents injured by an attack this turn (+1 PP each)
     knockouts: int = 0

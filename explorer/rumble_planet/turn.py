@@ -44,7 +44,10 @@ def return_to_green(state: State, new_top: str) -> tuple[State, list[Event]]:
     ev += e
     s, e = place_hero(s, seat, spaces[0])
     ev += e
-    if s.pending and s.pending[0].kind == "place":  # the obsolescence step waits for the Hero to be on the Green
+    if not (s.pending and s.pending[0].kind == "place"):
+        s, e = arrive(s, seat)
+        ev += e
+    if s.pending and s.pending[0].kind in ("place", "teleport"):  # obsolescence waits for the Hero to be on the Green
         return replace(s, pending=s.pending[:1] + (Task("obsolescence", seat),) + s.pending[1:]), ev
     s, e = obsolescence_shift(s, seat)
     return s, ev + e
@@ -54,6 +57,22 @@ def return_to_green(state: State, new_top: str) -> tuple[State, list[Event]]:
 def move_cost(state: State, frm: str, to: str) -> int:
     """1 MP, +1 per level climbed (Climbing), +1 to leave an Oil Slick."""
     return 1 + max(0, altitude(state, to) - altitude(state, frm)) + (1 if state.tile_at(frm) == "oil_slick" else 0)
+
+
+def fall(reading: str, start: int, frm: int, to: int, fallen: int = 0) -> tuple[int, int]:
+    """Altitudes: Falling (ruling RP-27): the Injuries for one move between altitudes ``frm`` and ``to``.
+
+    "move": a move that descends 2 levels or more costs 1 Injury a level. "step": the descent is counted from
+    ``start`` (where the movement step began), each level once a step (``fallen`` levels are counted already).
+
+    Returns:
+        (Injuries, levels counted so far)
+    """
+    if reading == "move":
+        drop = frm - to
+        return (drop if drop >= 2 else 0), fallen
+    depth = start - to
+    return (depth - fallen, depth) if depth >= 2 and depth > fallen else (0, fallen)
 
 
 def pick_up(state: State, seat: int, space: str) -> tuple[State, list[Event]]:
@@ -75,19 +94,29 @@ def start_movement(state: State) -> tuple[State, list[Event]]:
     seat = state.active
     t = state.turn
     mp = movement_points(state, seat)
-    s = replace(state, turn=replace(t, movement="open", mp=mp, attack="done" if t.attack == "open" else t.attack))
+    s = replace(state, turn=replace(t, movement="open", mp=mp, attack="done" if t.attack == "open" else t.attack,
+                                    fall_from=altitude(state, state.player(seat).space), fallen=0))
     ev = [Event(f"{s.name(seat)} starts the movement step with {mp} MP.", MOVE)]
     s, e = pick_up(s, seat, s.player(seat).space)
     return s, ev + e
 
 
-def enter(state: State, seat: int, frm: str, to: str, movement: bool) -> tuple[State, list[Event]]:
-    """Entering a space: falling, lootboxes, turrets and squirrels, teleporters (Altitudes, Tile Effects)."""
+def enter(state: State, seat: int, frm: str, to: str, movement: bool, falls: bool = True) -> tuple[State, list[Event]]:
+    """Entering a space: falling, lootboxes, turrets and squirrels, teleporters (Altitudes, Tile Effects).
+
+    ``movement``: the Hero's own movement step (lootboxes are picked up); ``falls``: moved into the space (a
+    placement or a replacement is not, RP-7 and RP-11).
+    """
     s = state.with_player(seat, space=to)
     ev: list[Event] = []
-    drop = altitude(state, frm) - altitude(state, to)
-    if drop >= 2:
-        s, e = injure(s, seat, drop, "Altitudes: Falling")
+    step = movement and seat == state.active and state.turn.movement == "open"
+    t = state.turn
+    hurt, fallen = fall(state.options.falling if step else "move", t.fall_from if step else altitude(state, frm),
+                        altitude(state, frm), altitude(state, to), t.fallen if step else 0)
+    if step and falls:
+        s = replace(s, turn=replace(s.turn, fallen=fallen))
+    if hurt and falls:
+        s, e = injure(s, seat, hurt, "Altitudes: Falling")
         ev += e
     if movement and not s.player(seat).knocked_out:
         s, e = pick_up(s, seat, to)
@@ -106,6 +135,16 @@ def enter(state: State, seat: int, frm: str, to: str, movement: bool) -> tuple[S
         s = replace(s, pending=s.pending + (Task("teleport", state.active, (str(seat),)),))
         ev.append(Event(f"{state.name(seat)} enters a Teleporter at {to}: a controlled GPS relocation follows.", "Teleporter Tile"))
     return s, ev
+
+
+def arrive(state: State, seat: int) -> tuple[State, list[Event]]:
+    """A Hero placed by GPS (deployment, a return, a teleport) enters the space when ``options.placement_enters``
+    (ruling RP-7): a Teleporter there teleports them, Turret and Squirrel zones hurt, and during their own movement
+    step a Lootbox there is picked up. Placement is not a fall."""
+    here = state.player(seat).space
+    if not state.options.placement_enters or here is None:
+        return state, []
+    return enter(state, seat, here, here, movement=seat == state.active and state.turn.movement == "open", falls=False)
 
 
 def shove_spaces(state: State, task: Task) -> tuple[str, ...]:
@@ -148,8 +187,15 @@ def move(state: State, to: str) -> tuple[State, list[Event]]:
 def teleport(state: State, seat: int, region: str, new_top: str) -> tuple[State, list[Event]]:
     """Teleportation: a controlled GPS relocation; the active player chooses the region."""
     s, spaces, ev = relocate(replace(state, pending=state.pending[1:]), new_top, 1, controlled=region)
+    if s.options.teleport_ends_movement and seat == s.active and s.turn.movement == "open":
+        s = replace(s, turn=replace(s.turn, movement="done", mp=0))
+        ev.append(Event(f"{s.name(seat)}'s movement step ends with the teleport; the MP left are lost.", "Teleporter Tile"))
     s, e = place_hero(s, seat, spaces[0])
-    return s, ev + e
+    ev += e
+    if not (s.pending and s.pending[0].kind == "place"):
+        s, e = arrive(s, seat)
+        ev += e
+    return s, ev
 
 
 # -- attack ---------------------------------------------------------------------------

@@ -12,10 +12,14 @@ from .helpers import at, gear, phase, started
 
 
 def engine_bfs(state):
-    """Every (space, fewest MP, fewest Injuries) by applying legal Move actions; a Teleporter or a knock-out ends a path."""
+    """Every space with every (MP spent, Injuries) the engine's legal Move actions reach it with, breadth first.
+
+    A Teleporter or a knock-out ends a path; the oracle knows nothing of the search it checks.
+    """
     seat = state.active
     start_hp = state.player(seat).hp
-    best = {state.player(seat).space: (0, 0)}
+    budget = rules_mp(state)
+    found = {state.player(seat).space: {(0, 0)}}
     seen = set()
     queue = deque([state])
     while queue:
@@ -25,16 +29,37 @@ def engine_bfs(state):
             p = nxt.player(seat)
             if p.knocked_out:
                 continue
-            key = (p.space, nxt.turn.mp, p.hp)
+            key = (p.space, nxt.turn.mp, p.hp, nxt.turn.fallen, bool(nxt.pending))
             if key in seen:
                 continue
             seen.add(key)
-            spent = rules_mp(state) - nxt.turn.mp
-            cost, inj = best.get(p.space, (99, 99))
-            best[p.space] = (min(cost, spent), min(inj, start_hp - p.hp))
+            found.setdefault(p.space, set()).add((budget - nxt.turn.mp, start_hp - p.hp))
             if not nxt.pending:
                 queue.append(nxt)
-    return best
+    return found
+
+
+def walked(state, path):
+    """(space, MP spent, Injuries) after playing ``path`` as engine Moves (each refused if not legal)."""
+    x = state
+    for step in path:
+        x, _ = rules.apply(x, Move(step))
+    seat = state.active
+    return x.player(seat).space, rules_mp(state) - x.turn.mp if path else 0, state.player(seat).hp - x.player(seat).hp
+
+
+def assert_matches_engine(s):
+    """The map's routes are the engine's cheapest and safest outcomes, and walking a route does what its label says."""
+    spots = reachable(s, with_attacks=False)
+    brute = engine_bfs(s)
+    assert set(spots) == set(brute)
+    for sp, spot in spots.items():
+        outcomes = brute[sp]
+        assert (spot.cheapest.mp, spot.cheapest.injuries) == min(outcomes), sp
+        assert (spot.safest.injuries, spot.safest.mp) == min((i, m) for m, i in outcomes), sp
+        for route in spot.routes:
+            assert walked(s, route.path) == (sp, route.mp, route.injuries), (sp, route)
+    return spots
 
 
 def rules_mp(state):
@@ -49,24 +74,25 @@ BOARDS = [
 ]
 
 
+READINGS = [{}, {"ring_shape": "square"}, {"falling": "step", "ring_shape": "square"}]
+
+
+@pytest.mark.parametrize("reading", READINGS)
 @pytest.mark.parametrize("case", BOARDS)
-def test_reachability_matches_engine_bfs(case):
-    s = started(3, side=case["side"])
+def test_reachability_matches_engine_bfs(case, reading):
+    s = started(3, side=case["side"], **reading)
     s = phase(at(s, **case["spaces"]), "action")
     tiles = dict(s.tiles)
     tiles.update(dict(case["tiles"]))
     s = replace(s, tiles=tuple(sorted(tiles.items())))
-    spots = reachable(s)
-    brute = engine_bfs(s)
+    spots = assert_matches_engine(s)
     assert len(spots) > 10
-    assert set(spots) == set(brute)
     for sp, spot in spots.items():
-        assert (spot.mp, spot.injuries) == brute[sp], sp
         assert spot.teleporter == (sp != s.player(0).space and tiles.get(sp) == "teleporter")
 
 
 def test_fewer_mp_when_equipment_fills_slots_and_a_knock_out_is_not_a_destination():
-    s = phase(at(started(2), p0="E5", p1="A1"), "action")
+    s = phase(at(started(2, ring_shape="square"), p0="E5", p1="A1"), "action")  # the Turret's Ring: 8 spaces
     full = s
     for slot in range(1, 5):
         full = gear(full, 0, slot, "A07")
@@ -82,7 +108,7 @@ def test_attack_value_per_space_is_the_value_after_moving_there():
     spots = reachable(s)
     assert spots["E7"].attack.expected_injuries > 0  # the Flag Spear reaches E8 from next to it
     assert spots["E5"].attack.expected_injuries == 0 or s.player(0).space == "E5"
-    assert spots["E7"].attack == value_at(s, "E7", spots["E7"].injuries)
+    assert spots["E7"].attack == value_at(s, "E7", spots["E7"].safest.injuries)
 
 
 @pytest.mark.parametrize("case", BOARDS)
@@ -124,3 +150,57 @@ def test_the_map_reads_attacks_as_the_engine_lists_them_from_every_space():
         assert list(options_at(moved, 0, sp, cache)) == engine, sp
         assert spot.attack == attack_value(moved), sp  # the shared cache changes nothing
     assert sum(1 for spot in spots.values() if spot.attack.expected_injuries > 0) > 5
+
+
+# -- the two routes of the issue's scenario (Movement Step, Falling) --------------------------------------
+def b3_with_a_turret(**opts):
+    """Side A: a Hero on B3 (altitude 2) with 3 HP, a Turret on C5 whose Ring (8 spaces around) holds B4."""
+    s = phase(at(started(2, ring_shape="square", **opts), p0="B3", p1="J10"), "action").with_player(0, hp=3)
+    return replace(s, tiles=tuple(sorted(s.tiles + (("C5", "turret"),))), lootboxes=())
+
+
+def test_a_space_reached_only_by_a_dearer_safer_route_has_a_path():
+    """"If you move or are moved into a space that is at least 2 levels lower than your starting space, suffer 1
+    Injury for each level of altitude difference." B3 to B4 directly is a 2-level drop into the Turret's Ring
+    (4 Injuries: knocked out); down by B2, A2, A3, A4 it costs 5 MP and the Turret's 2 Injuries."""
+    s = b3_with_a_turret()
+    from explorer.rumble_planet.odds import path_to
+
+    assert walked(s, path_to(s, "B4")) == ("B4", 5, 2)
+    assert_matches_engine(s)
+
+
+def test_a_label_never_mixes_two_routes():
+    """A3: 1 MP by the direct two-level drop (2 Injuries) or 3 MP down one level at a time (none); both are given,
+    each with its own MP, Injuries and path."""
+    from explorer.rumble_planet.odds import Route, path_to
+
+    spot = reachable(b3_with_a_turret())["A3"]
+    assert spot.routes == (Route(1, 2, ("A3",)), Route(3, 0, ("B2", "A2", "A3")))
+    assert (spot.mp, spot.injuries) == (1, 2)
+    s = b3_with_a_turret()
+    assert walked(s, path_to(s, "A3")) == ("A3", 1, 2) and walked(s, path_to(s, "A3", safest=True)) == ("A3", 3, 0)
+
+
+@pytest.mark.parametrize("reading", READINGS)
+def test_reachability_matches_engine_bfs_in_positions_of_played_games(reading):
+    """Positions from seeded games (tiles placed by effects, Heroes hurt, movement steps half spent)."""
+    import numpy as np
+
+    from explorer.core import Session
+    from explorer.rumble_planet import GreedyBot, Options
+
+    checked = 0
+    for seed in range(3):
+        game = Session("rumble-planet", Options(players=3, **reading), seed=seed)
+        bot = GreedyBot(np.random.default_rng(seed))
+        for _ in range(900):
+            s = game.state
+            if rules.is_terminal(s) or checked >= 4 * (seed + 1):
+                break
+            if s.stage == "play" and not s.pending and s.turn.phase == "action" and s.turn.movement != "done" \
+                    and s.player(s.active).space is not None and game.cursor % 7 == 0:
+                assert_matches_engine(s)
+                checked += 1
+            game.play(bot.choose(s, game.legal_actions()))
+    assert checked >= 6

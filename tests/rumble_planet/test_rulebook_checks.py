@@ -150,7 +150,8 @@ def test_return_to_a_blocked_space_places_the_hero_before_the_obsolescence_step(
 
 def test_each_space_entered_around_a_turret_hurts_but_a_turret_placed_next_to_you_does_not():
     # Turret Tile: "Whenever you enter a space in Zone 1 centered on a Turret tile, you suffer 2 Injuries." (RP-31)
-    s = replace(at(phase(started(), "action"), p0="E3", p1="J10"), tiles=(("E5", "turret"),), lootboxes=(), golden=None)
+    s = at(phase(started(ring_shape="square"), "action"), p0="E3", p1="J10")  # a Ring of 8: D4 and E4 both in it
+    s = replace(s, tiles=(("E5", "turret"),), lootboxes=(), golden=None)
     s, _ = play(s, Move("E4"))  # into the Ring: 2 Injuries
     s, _ = play(s, Move("D4"))  # another space of the same Ring: 2 more
     s, _ = play(s, Move("C4"))  # out of it

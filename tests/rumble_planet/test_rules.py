@@ -180,14 +180,14 @@ def test_oil_slick_costs_to_leave_and_drone_raises():
 
 def test_turret_and_squirrel_injure_on_entering_their_ring():
     s = at(phase(started(players=3), "action", movement="open", mp=9), p0="A2", p1="J9", p2="J1")
-    s = replace(s, tiles=(("C3", "turret"),), lootboxes=())
+    s = replace(s, tiles=(("C2", "turret"),), lootboxes=())
     s, _ = play(s, Move("B2"))
     assert s.player(0).hp == 16
-    sq = replace(at(phase(started(), "action"), p0="A2", p1="J9"), tiles=(("C3", "squirrel"),), lootboxes=())
+    sq = replace(at(phase(started(), "action"), p0="A2", p1="J9"), tiles=(("C2", "squirrel"),), lootboxes=())
     assert "Dogniss" in sq.name(0)  # Agent Dogniss is never hurt by her squirrel
     sq, _ = play(sq, Move("B2"))
     assert sq.player(0).hp == 18
-    sq2 = replace(at(phase(started(), "action"), p0="J9", p1="A2"), active=1, tiles=(("C3", "squirrel"),), lootboxes=())
+    sq2 = replace(at(phase(started(), "action"), p0="J9", p1="A2"), active=1, tiles=(("C2", "squirrel"),), lootboxes=())
     sq2, _ = play(sq2, Move("B2"))
     assert sq2.player(1).hp == 15
 

@@ -148,3 +148,73 @@ def test_new_game_controls_and_bad_seats():
     with pytest.raises(ValueError):
         RumblePlanetApp(players=2, seats=["human"])
     assert rules.current_player(app.state) in range(4)
+
+
+# -- click-to-move takes a route the map shows, and the status says what happened -------------------------
+def app_on_b3_with_a_turret():
+    """Side A, a Hero on B3 (altitude 2) with 3 HP, a Turret on C5 whose Ring (8 spaces around) holds B4."""
+    from dataclasses import replace
+
+    from explorer.rumble_planet import Deploy, SetUp
+    from explorer.rumble_planet.state import Turn
+    from widgets.rumble_planet.table import Table
+
+    s = Session("rumble-planet", Options(ring_shape="square"), sample_content(), seed=SEED)
+    s.play(SetUp())
+    s.play(Deploy())
+    state = s.state.with_player(0, space="B3", hp=3).with_player(1, space="J10")
+    state = replace(state, turn=Turn(phase="action", step=3), pending=(), lootboxes=(),
+                    tiles=tuple(sorted(state.tiles + (("C5", "turret"),))))
+    fresh = Session("rumble-planet", Options(ring_shape="square"), sample_content(), seed=SEED)
+    fresh._initial = state  # a position of the scenario, as the engine's tests build them
+    app = RumblePlanetApp(players=2, seats=["human", "human"], seed=SEED)
+    app.table = Table(2, ["human", "human"], session=fresh)
+    app.history.attach(fresh)
+    app.refresh()
+    return app
+
+
+def test_a_click_on_a_space_reached_only_by_a_dearer_route_moves_there():
+    app = app_on_b3_with_a_turret()
+    assert app.click_space("B4")
+    assert app.state.player(0).space == "B4" and app.state.player(0).hp == 1
+    assert "from B3 to B4: 5 MP, 2 Injuries" in app.status.value
+
+
+def test_a_space_with_two_routes_offers_both_and_the_status_tells_the_truth():
+    app = app_on_b3_with_a_turret()
+    assert "A3: 1 MP to get there, 2 Injuries on the way; or 3 MP with 0 Injuries" in app.board.svg
+    assert app.click_space("A3")
+    assert app.state.player(0).space == "B3"  # nothing moves before the player picks
+    labels = [b.description for b in app.routes.children]
+    assert labels == ["Cheapest: 1 MP, 2 Injuries", "Safest: 3 MP, 0 Injuries"]
+    app.routes.children[1].click()  # the "Safest" button
+    assert app.state.player(0).space == "A3" and app.state.player(0).hp == 3
+    assert "from B3 to A3: 3 MP, 0 Injuries" in app.status.value and not app.routes.children
+
+
+def test_the_route_offer_names_both_ways_and_goes_when_the_player_clicks_elsewhere():
+    app = app_on_b3_with_a_turret()
+    app.click_space("A3")
+    assert "Two ways to A3: in one step for 1 MP and 2 Injuries, or by B2, A2 for 3 MP and 0 Injuries" in app.status.value
+    app.click_space("B2")  # one route: the Hero walks at once and the offer for A3 goes
+    assert app.state.player(0).space == "B2" and not app.routes.children
+    assert "from B3 to B2: 1 MP, 0 Injuries" in app.status.value
+
+
+def test_choose_route_takes_the_cheapest_and_says_what_it_cost():
+    app = app_on_b3_with_a_turret()
+    assert not app.choose_route(safest=False) and "No route is offered" in app.status.value
+    app.click_space("A3")
+    assert app.choose_route(safest=False)
+    assert app.state.player(0).space == "A3" and app.state.player(0).hp == 1
+    assert "from B3 to A3: 1 MP, 2 Injuries" in app.status.value
+
+
+def test_a_walk_onto_a_teleporter_says_a_region_must_be_chosen():
+    app = app_on_b3_with_a_turret()
+    app.click_space("A5")  # side A's Teleporter
+    assert [r.path[-1] for r in app.routes.offered] == ["A5", "A5"]
+    assert app.choose_route(safest=True)
+    assert app.state.player(0).space == "A5" and app.state.pending[0].kind == "teleport"
+    assert "from B3 to A5: 5 MP, 0 Injuries. A5 holds a Teleporter: choose the region" in app.status.value

@@ -19,7 +19,6 @@ from explorer.rumble_planet.odds import (
     attack_odds,
     attack_options,
     attack_value,
-    path_to,
     reachable,
 )
 
@@ -28,6 +27,7 @@ from ..history import HistoryBar
 from ..log import EventLog
 from ..theme import CSS
 from .board import BoardView, heat_colour, overlay
+from .routes import RoutePicker, moved_text, offer_text
 from .table import HUMAN, Table, check_seats
 from .views import RP_CSS, boards_html, legend_html, pp_hp_track
 
@@ -85,6 +85,7 @@ class RumblePlanetApp(w.VBox):
         self.save_button = self._button("Save game", "rp-save", "", lambda: self._offer_save())
         self.save_link = self._html("rp-save-link")
         self.files = FilePicker(self._load_file)
+        self.routes = RoutePicker()
         self._layout()
         self._after_human()
 
@@ -127,7 +128,7 @@ class RumblePlanetApp(w.VBox):
 
     def _layout(self) -> None:
         play = w.VBox([self.header, self.actions, self.table_dice, self.outcome,
-                       w.HBox([self.play_button, self.bots_button], layout=w.Layout(flex_flow="row wrap")), self.status,
+                       w.HBox([self.play_button, self.bots_button], layout=w.Layout(flex_flow="row wrap")), self.status, self.routes,
                        self.attack_pick, self.chart_box, self.odds_note])
         play.add_class("rp-side")
         left = w.VBox([self.board, self.legend], layout=w.Layout(flex="1 1 340px", max_width="520px", min_width="0"))
@@ -189,6 +190,7 @@ class RumblePlanetApp(w.VBox):
         if not self.human_to_move():
             raise IllegalAction("it is a bot's turn: click 'Let the bots move'")
         self.table.play(action, outcome)
+        self.routes.clear()
         self.status.value = f"Played: {escape(self._said(action))}."
         self._after_human()
         return True
@@ -218,6 +220,7 @@ class RumblePlanetApp(w.VBox):
 
     def _click(self, space: str) -> bool:
         self.selected = space
+        self.routes.clear()
         if not self.human_to_move():
             self._error("It is a bot's turn: click 'Let the bots move'.")
             self.refresh()
@@ -225,20 +228,18 @@ class RumblePlanetApp(w.VBox):
         legal = self.session.legal_actions()
         if PlaceAt(space) in legal:
             return self._act(PlaceAt(space))
-        if self.state.turn.phase == "preparation" and not self.state.pending and path_to(self.state, space):
+        spot = reachable(self.state, with_attacks=False).get(space) if not self.state.pending else None
+        if spot is not None and spot.cheapest.path and self.state.turn.phase == "preparation":
             self.status.value = (f"{escape(space)} is within reach this turn: play <b>End the Preparation Phase</b> "
                                  "first, then click it to move.")
             self.refresh(keep_action=True)
             return False
-        if Move(space) in legal or path_to(self.state, space):
-            seat = self.state.active
-            steps = path_to(self.state, space)
-            for to in steps:
-                if self.state.active != seat or self.state.pending or self.state.player(seat).space is None:
-                    break
-                self.table.play(Move(to))
-            self.status.value = f"{escape(self.state.name(seat))} moves to {escape(space)} ({len(steps)} step(s))."
-            self._after_human()
+        if spot is not None and spot.cheapest.path:
+            if len(spot.routes) == 1:
+                return self._walk(spot.cheapest)
+            self.routes.offer(spot, self._safe(self._walk))
+            self.status.value = escape(offer_text(spot))
+            self.refresh(keep_action=True)
             return True
         targets = [a for a in attack_options(self.state) if a.target == space]
         if targets:
@@ -252,6 +253,25 @@ class RumblePlanetApp(w.VBox):
         self.refresh(keep_action=True)
         return False
 
+    def choose_route(self, safest: bool) -> bool:
+        """Take the route offered for the last space clicked (the safest or the cheapest)."""
+        if not self.routes.offered:
+            self._error("No route is offered: click a space first.")
+            return False
+        return bool(self._safe(self._walk)(self.routes.offered[1 if safest else 0]))
+
+    def _walk(self, route) -> bool:
+        """Play a route's Moves; the status says where the Hero ended, the MP spent and the Injuries suffered."""
+        seat, before = self.state.active, self.state
+        for to in route.path:
+            if self.state.active != seat or self.state.pending or self.state.player(seat).space is None:
+                break
+            self.table.play(Move(to))
+        self.routes.clear()
+        self.status.value = escape(moved_text(before, self.state, seat))
+        self._after_human()
+        return True
+
     def let_bots_move(self) -> None:
         self.bots_paused = False
         self.table.run_bots()
@@ -260,6 +280,7 @@ class RumblePlanetApp(w.VBox):
     def _history_moved(self) -> None:
         self.bots_paused = self.table.bot_to_move()
         self.status.value = ""
+        self.routes.clear()
         self.refresh()
 
     # -- files -------------------------------------------------------------------------------------------
@@ -296,9 +317,12 @@ class RumblePlanetApp(w.VBox):
                 heat, text = min(0.5, v.expected_injuries / 12), f"~{v.expected_injuries:.1f}"
             else:
                 heat, text = 0.0, ""
-            label = f"{spot.mp}" + (f" {text}" if text else "") + (f" !{spot.injuries}" if spot.injuries else "") + (
-                " TP" if spot.teleporter else "")
-            tip = (f"{sp}: {spot.mp} MP to get there" + (f", {spot.injuries} Injuries on the way" if spot.injuries else "")
+            c, safe = spot.cheapest, spot.safest
+            cost = f"{c.mp}" + (f"!{c.injuries}" if c.injuries else "") + (
+                f"/{safe.mp}" + (f"!{safe.injuries}" if safe.injuries else "") if len(spot.routes) > 1 else "")
+            label = cost + (f" {text}" if text else "") + (" TP" if spot.teleporter else "")
+            tip = (f"{sp}: {c.mp} MP to get there" + (f", {c.injuries} Injuries on the way" if c.injuries else "")
+                   + (f"; or {safe.mp} MP with {safe.injuries} Injuries: a click offers both" if len(spot.routes) > 1 else "")
                    + ("; Teleporter: a controlled GPS relocation follows" if spot.teleporter else "")
                    + (f"; best attacks from here: {v.expected_injuries:.2f} expected Injuries, {v.knockout:.1%} to knock out"
                       if v is not None else "; no attack after moving"))
@@ -419,3 +443,4 @@ class RumblePlanetApp(w.VBox):
         self.odds_note.value = ('<div class="rx-small">The chart: chance of each number of Injuries to the first target '
                                 '(the attack die picks the body part; armour covering it adds its Defense, a critical ignores '
                                 'all Defense).<br>' + "<br>".join(lines) + "</div>")
+

@@ -104,5 +104,5 @@ def legend_html() -> str:
             '<span class="rp-sw" style="background:rgb(255,235,120)"></span> to '
             '<span class="rp-sw" style="background:rgb(255,55,20)"></span> heat map: spaces the active Hero can reach this turn, '
             'redder = a better attack from there (chance to knock out, else expected Injuries). The small text on a space: '
-            'MP to get there, then "KO 42%" or "~3.5" (expected Injuries); "!2" marks Injuries suffered on the way; '
+            'MP to get there, then "KO 42%" or "~3.5" (expected Injuries); "!2" marks Injuries suffered on the way; "1!2/3": 1 MP with 2 Injuries or 3 MP with none (a click offers both); '
             '"TP" a Teleporter (a random relocation follows). Hover a space for details; click it to move there.</div>')

@@ -10,7 +10,7 @@ from .attacks import (
            profile_odds,
 )
 from .fast import Value, attack_value
-from .reach import Spot, entry_injuries, path_to, reachable, value_at
+from .reach import Route, Spot, entry_injuries, path_to, reachable, routes, value_at
 
-__all__ = ["AttackOdds", "Plan", "Spot", "TargetOdds", "Value", "attack_odds", "attack_options", "attack_value",
-           "best_attacks", "die_faces", "entry_injuries", "path_to", "profile_odds", "reachable", "value_at"]
+__all__ = ["AttackOdds", "Plan", "Route", "Spot", "TargetOdds", "Value", "attack_odds", "attack_options", "attack_value",
+           "best_attacks", "die_faces", "entry_injuries", "path_to", "profile_odds", "reachable", "routes", "value_at"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..attack import attack_profile, resolve_attack, weapon_cards, weapon_range
-from ..board import aligned, distance
+from ..board import aligned, range_distance
 from ..health import altitude
 from ..state import Attack, State
 from ..tiles import BLOCKING
@@ -114,7 +114,8 @@ def options_at(state: State, seat: int, here: str, cache: dict) -> tuple:
                                  if w not in t.used and weapon_cards(state, seat, w) is not None)
         cache["aims"] = tuple(p.space for i, p in enumerate(state.players) if i != seat and p.space is not None) + tuple(
             s for s, tile in state.tiles if tile in BLOCKING)
-    return tuple(Attack(w, aim) for w, rng in cache["weapons"] for aim in cache["aims"] if distance(here, aim) <= rng)
+    shape = state.options.range_shape
+    return tuple(Attack(w, aim) for w, rng in cache["weapons"] for aim in cache["aims"] if range_distance(here, aim, shape) <= rng)
 
 
 def attack_value(state: State, seat: int | None = None, cache: dict | None = None) -> Value:

@@ -1,8 +1,9 @@
 """Where the active Hero can get to this turn, at what MP cost and Injuries, and what an attack is worth there.
 
 Movement follows the engine's rules ("Movement Step", "Climbing", "Altitudes: Falling", "Tile Effects"):
-``move_cost`` per step, blocked spaces from ``blocked``, falling, Turret and Squirrel Injuries on entering,
-and a Teleporter ends the plan (the relocation that follows is random).
+``move_cost`` per step, blocked spaces from ``blocked``, falling (``fall``), Turret and Squirrel Injuries on
+entering, and a Teleporter ends the plan (the relocation that follows is random). One search (``routes``) gives
+the map's labels, the paths and what a click does, so they cannot disagree.
 """
 from __future__ import annotations
 
@@ -12,20 +13,42 @@ from dataclasses import dataclass, replace
 from ..board import adjacent, ring
 from ..health import altitude, blocked, movement_points
 from ..state import State
-from ..turn import move_cost
+from ..turn import fall, move_cost
 from .fast import Value, attack_value
 
 
 @dataclass(frozen=True)
+class Route:
+    """One way to a space: its MP, the Injuries on the way and the spaces stepped into (the goal last)."""
+
+    mp: int
+    injuries: int
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Spot:
-    """One reachable space: the cheapest way there and the safest one within this turn's MP."""
+    """One reachable space: the cheapest route (fewest MP, then fewest Injuries) and the safest (fewest Injuries,
+    then fewest MP); they are the same route when no dearer route is safer."""
 
     space: str
-    mp: int  # fewest MP to get there
-    injuries: int  # fewest Injuries on the way (falling, Turrets, Squirrel) within the MP left
-    mp_safest: int  # MP spent on that safest path
+    cheapest: Route
+    safest: Route
     teleporter: bool = False  # entering it sends the Hero on a controlled GPS relocation
-    attack: Value | None = None  # best attack from here (None: no attack possible after moving)
+    attack: Value | None = None  # best attack from here after the safest route (None: no attack after moving)
+
+    @property
+    def mp(self) -> int:
+        return self.cheapest.mp
+
+    @property
+    def injuries(self) -> int:
+        return self.cheapest.injuries
+
+    @property
+    def routes(self) -> tuple[Route, ...]:
+        """One route, or the cheapest and the safest when they differ."""
+        return (self.cheapest,) if self.cheapest == self.safest else (self.cheapest, self.safest)
 
 
 def tile_zones(state: State, seat: int) -> dict[str, int]:
@@ -42,10 +65,11 @@ def tile_zones(state: State, seat: int) -> dict[str, int]:
 
 
 def entry_injuries(state: State, seat: int, frm: str, to: str, zones: dict[str, int] | None = None) -> int:
-    """Injuries for stepping from ``frm`` into ``to``: a fall of 2+ levels, Turret (2) and Squirrel (3) rings."""
-    drop = altitude(state, frm) - altitude(state, to)
+    """Injuries for one move from ``frm`` into ``to`` now: falling (RP-27), Turret (2) and Squirrel (3) rings."""
     zones = tile_zones(state, seat) if zones is None else zones
-    return (drop if drop >= 2 else 0) + zones.get(to, 0)
+    t = state.turn
+    start = t.fall_from if t.movement == "open" else altitude(state, state.player(seat).space)
+    return fall(state.options.falling, start, altitude(state, frm), altitude(state, to), t.fallen)[0] + zones.get(to, 0)
 
 
 def mp_left(state: State) -> int:
@@ -56,10 +80,12 @@ def mp_left(state: State) -> int:
     return movement_points(state, state.active) if t.movement == "ready" else t.mp
 
 
-def reachable(state: State, with_attacks: bool = True) -> dict[str, Spot]:
-    """Every space the active Hero can stand on after this turn's movement (its own space included).
+def routes(state: State) -> dict[str, tuple[Route, Route]]:
+    """Every space the active Hero can stand on after this turn's movement, with its cheapest and safest routes.
 
-    A label-setting search over (MP spent, Injuries) keeps every path that is not worse in both.
+    One label-setting search over (MP spent, Injuries, falling levels counted) keeps every label that is not
+    worse in all three, each with the label it came from, so a route's path, MP and Injuries are one walk.
+    A Teleporter ends a route (the relocation that follows is random); a route that knocks the Hero out is none.
     """
     seat = state.active
     p = state.player(seat)
@@ -70,11 +96,16 @@ def reachable(state: State, with_attacks: bool = True) -> dict[str, Spot]:
     block = blocked(state) - {here}
     tiles = dict(state.tiles)
     zones = tile_zones(state, seat)
-    labels: dict[str, list[tuple[int, int]]] = {here: [(0, 0)]}
-    heap = [(0, 0, here)]
+    t = state.turn
+    start = t.fall_from if t.movement == "open" else altitude(state, here)
+    reading = state.options.falling
+    first = (0, 0, t.fallen if t.movement == "open" else 0)
+    labels: dict[str, list[tuple[int, int, int]]] = {here: [first]}
+    parent: dict[tuple, tuple | None] = {(here,) + first: None}
+    heap = [first + (here,)]
     while heap:
-        mp, inj, s = heapq.heappop(heap)
-        if (mp, inj) not in labels.get(s, ()) or (s != here and tiles.get(s) == "teleporter"):
+        mp, inj, fallen, s = heapq.heappop(heap)
+        if (mp, inj, fallen) not in labels[s] or (s != here and tiles.get(s) == "teleporter"):
             continue
         for nb in adjacent(s):
             if nb in block:
@@ -82,24 +113,44 @@ def reachable(state: State, with_attacks: bool = True) -> dict[str, Spot]:
             m2 = mp + move_cost(state, s, nb)
             if m2 > budget:
                 continue
-            i2 = inj + entry_injuries(state, seat, s, nb, zones)
+            hurt, f2 = fall(reading, start, altitude(state, s), altitude(state, nb), fallen)
+            i2 = inj + hurt + zones.get(nb, 0)
             if i2 >= p.hp:
                 continue  # knocked out on the way: the Hero leaves the Green
             old = labels.setdefault(nb, [])
-            if any(a <= m2 and b <= i2 for a, b in old):
+            if any(a <= m2 and b <= i2 and c >= f2 for a, b, c in old):
                 continue
-            old[:] = [(a, b) for a, b in old if not (m2 <= a and i2 <= b)] + [(m2, i2)]
-            heapq.heappush(heap, (m2, i2, nb))
+            old[:] = [x for x in old if not (m2 <= x[0] and i2 <= x[1] and f2 >= x[2])] + [(m2, i2, f2)]
+            parent[(nb, m2, i2, f2)] = (s, mp, inj, fallen)
+            heapq.heappush(heap, (m2, i2, f2, nb))
+
+    def walk(space: str, label: tuple[int, int, int]) -> Route:
+        path, key = [], (space,) + label
+        while parent[key] is not None:
+            path.append(key[0])
+            key = parent[key]
+        return Route(label[0], label[1], tuple(reversed(path)))
+
+    out = {}
+    for s, ls in labels.items():
+        cheap = min(ls, key=lambda x: (x[0], x[1]))
+        safe = min(ls, key=lambda x: (x[1], x[0]))
+        out[s] = (walk(s, cheap), walk(s, safe))
+    return out
+
+
+def reachable(state: State, with_attacks: bool = True) -> dict[str, Spot]:
+    """Every space the active Hero can stand on after this turn's movement (its own space included), from ``routes``."""
+    here = state.player(state.active).space
+    tiles = dict(state.tiles)
     attack_after_move = state.turn.attack == "ready"
     cache: dict = {}
     out = {}
-    for s, ls in labels.items():
-        mp = min(a for a, _ in ls)
-        safe = min(ls, key=lambda x: (x[1], x[0]))
+    for s, (cheap, safe) in routes(state).items():
         value = None
         if with_attacks and (s == here and state.turn.attack != "done" or attack_after_move):
-            value = value_at(state, s, safe[1], cache)
-        out[s] = Spot(s, mp, safe[1], safe[0], s != here and tiles.get(s) == "teleporter", value)
+            value = value_at(state, s, safe.injuries, cache)
+        out[s] = Spot(s, cheap, safe, s != here and tiles.get(s) == "teleporter", value)
     return out
 
 
@@ -113,39 +164,10 @@ def value_at(state: State, space: str, injuries: int = 0, cache: dict | None = N
     return attack_value(moved, seat, cache)
 
 
-def path_to(state: State, goal: str) -> tuple[str, ...]:
-    """The spaces to step through (goal last) on a cheapest way to ``goal`` this turn, fewest Injuries among those.
+def path_to(state: State, goal: str, safest: bool = False) -> tuple[str, ...]:
+    """The spaces to step through (goal last) on the cheapest route to ``goal`` (or the safest), from ``routes``.
 
     Empty if ``goal`` is where the Hero stands or cannot be reached; every step is one engine ``Move``.
     """
-    seat = state.active
-    p = state.player(seat)
-    here = p.space
-    if here is None or goal == here:
-        return ()
-    budget = mp_left(state)
-    block = blocked(state) - {here}
-    tiles = dict(state.tiles)
-    zones = tile_zones(state, seat)
-    best = {here: (0, 0)}
-    prev: dict[str, str] = {}
-    heap = [(0, 0, here)]
-    while heap:
-        mp, inj, s = heapq.heappop(heap)
-        if best.get(s) != (mp, inj) or (s != here and tiles.get(s) == "teleporter"):
-            continue
-        for nb in adjacent(s):
-            if nb in block:
-                continue
-            m2 = mp + move_cost(state, s, nb)
-            i2 = inj + entry_injuries(state, seat, s, nb, zones)
-            if m2 > budget or i2 >= p.hp or best.get(nb, (99, 99)) <= (m2, i2):
-                continue
-            best[nb], prev[nb] = (m2, i2), s
-            heapq.heappush(heap, (m2, i2, nb))
-    if goal not in prev:
-        return ()
-    out = [goal]
-    while prev[out[-1]] != here:
-        out.append(prev[out[-1]])
-    return tuple(reversed(out))
+    found = routes(state).get(goal)
+    return () if found is None else found[1 if safest else 0].path
