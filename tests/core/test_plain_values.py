@@ -15,51 +15,20 @@ from explorer.core.chance import CustomDie, Dice, Joint, Shuffle
 from explorer.core.game import game_names
 from explorer.core.values import plain
 
+from .boundary_helpers import exactly_python, numpyish, random_play
+
 GAMES = game_names()
-
-
-def numpyish(value):
-    """``value`` as a notebook might hand it over: numpy scalars, int lists as arrays."""
-    if isinstance(value, bool):
-        return np.bool_(value)
-    if isinstance(value, int):
-        return np.int64(value)
-    if isinstance(value, str):
-        return np.str_(value)
-    if isinstance(value, tuple):
-        return tuple(numpyish(v) for v in value)
-    if isinstance(value, list):
-        if value and all(type(v) is int for v in value):
-            return np.array(value)
-        return [numpyish(v) for v in value]
-    if isinstance(value, dict):
-        return {numpyish(k): numpyish(v) for k, v in value.items()}
-    return value
 
 
 def numpy_action(action):
     return dataclasses.replace(action, **{f.name: numpyish(getattr(action, f.name)) for f in dataclasses.fields(action)})
 
 
-def exactly_python(value) -> bool:
-    if type(value) in (tuple, list):
-        return all(exactly_python(v) for v in value)
-    if type(value) is dict:
-        return all(exactly_python(k) and exactly_python(v) for k, v in value.items())
-    return type(value) in (bool, int, float, str, type(None))
-
-
 def walk(name: str, seed: int, steps: int):
     """Sessions along random legal play: yields the session before each step and the action picked."""
     s = Session(name, seed=seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(steps):
-        if s.is_over():
-            return
-        legal = s.legal_actions()
-        action = legal[int(rng.integers(len(legal)))]
+    for action in random_play(s, np.random.default_rng(seed), steps):
         yield s, action
-        s.play(action)
 
 
 @pytest.mark.parametrize("name", GAMES)
