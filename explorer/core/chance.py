@@ -104,22 +104,25 @@ class Shuffle:
         """The order as a list of card ids; refused unless it holds each of ``cards`` exactly as
         often as the deck does, and nothing else."""
         outcome = plain(outcome)
-        each = "each once" if len(set(self.cards)) == len(self.cards) else "each as often as the deck holds it"
-        expected = f"{self.what}: expected an ordering of {len(self.cards)} cards {_listed(sorted(self.cards, key=str))}, {each}"
         if not isinstance(outcome, (list, tuple)):
-            raise IllegalAction(f"{expected}, got {_got(outcome, 'card')}")
+            raise self._refused(f", got {_got(outcome, 'card')}")
         kinds = {type(c) for c in self.cards}
         for i, card in enumerate(outcome):
             if not _is(card, kinds):
-                raise IllegalAction(f"{expected}; card #{i + 1} is {shorten(card)}, not a card of the deck")
+                raise self._refused(f"; card #{i + 1} is {shorten(card)}, not a card of the deck")
         order, deck = Counter(outcome), Counter(self.cards)
         if order != deck:
             wrong = [f"{_word(c)} is not in the deck" for c in order if c not in deck]
             wrong += [f"{_word(c)} is missing" for c in deck if order[c] == 0]
             wrong += [f"{_word(c)} comes {count(order[c], 'time')}" for c in deck if 0 < order[c] != deck[c]]
             shown = "; ".join(wrong[:3]) + (f"; and {len(wrong) - 3} more" if len(wrong) > 3 else "")
-            raise IllegalAction(f"{expected}, got {_got(outcome, 'card')}: {shown}")
+            raise self._refused(f", got {_got(outcome, 'card')}: {shown}")
         return list(outcome)
+
+    def _refused(self, problem: str) -> IllegalAction:
+        each = "each once" if len(set(self.cards)) == len(self.cards) else "each as often as the deck holds it"
+        return IllegalAction(f"{self.what}: expected an ordering of {len(self.cards)} cards "
+                             f"{_listed(sorted(self.cards, key=str))}, {each}{problem}")
 
 
 @dataclass(frozen=True)
