@@ -107,7 +107,7 @@ def _saves_loads_and_plays_on(s: Session, rng: np.random.Generator) -> None:
 
 
 @pytest.mark.parametrize("name", game_names())
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), warmup=st.integers(0, 40), moves=MOVES)
 def test_an_action_is_applied_and_saveable_or_refused_with_nothing_changed(name, seed, warmup, moves):
     s = Session(name, seed=seed)
