@@ -95,7 +95,7 @@ class Session:
                 outcome is not a possible one; nothing changes.
         """
         state = self.state
-        check_legal(self.game, state, action)
+        action = check_legal(self.game, state, action)
         spec = self.game.chance(state, action)
         rng = np.random.Generator(np.random.PCG64())
         rng.bit_generator.state = self._rng_state_at(self._cursor)

@@ -2,7 +2,9 @@
 
 An action is a frozen dataclass whose field annotations say what each field holds. A value from
 outside (a widget, a save file, a notebook) must match them exactly: a bool is not a number, 1.0
-is not a die, a list is not a tuple of dice. Then the action must be one the rules list now.
+is not a die, a list is not a tuple of dice. A numpy scalar is taken as the Python value it stands
+for (``np.int64(1)`` is 1), and the action is rebuilt with it, so what is applied and saved is plain.
+Then the action must be one the rules list now.
 """
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ import typing
 from typing import Any
 
 from .errors import IllegalAction
+from .files import shorten
+from .values import plain
 
 
 @functools.cache
@@ -68,37 +72,48 @@ def _describe(hint: Any) -> str:
     return str(hint)
 
 
-def check_action_fields(action: Any) -> None:
-    """Refuse an action that is not a game's action value or whose fields have the wrong types.
+def check_action_fields(action: Any) -> Any:
+    """The action with plain field values; refused if it is not a game's action value or a field
+    has the wrong type.
+
+    Returns:
+        ``action`` itself, or a copy whose numpy scalars are Python values (``np.int64(1)`` -> 1,
+        ``np.True_`` -> True), so the action applied is the one a save file holds.
 
     Raises:
         IllegalAction: naming the action and the field, e.g. ``Reroll.face must be a whole number, got True``.
     """
     if not dataclasses.is_dataclass(action) or isinstance(action, type):
-        raise IllegalAction(f"{action!r} is not an action")
+        raise IllegalAction(f"{shorten(action)} is not an action")
     cls = type(action)
     hints = _hints(cls)
+    changed = {}
     for f in dataclasses.fields(action):
         value = getattr(action, f.name)
         hint = hints.get(f.name, Any)
-        if not _matches(value, hint):
-            raise IllegalAction(f"{cls.__name__}.{f.name} must be {_describe(hint)}, got {value!r}")
+        value_plain = plain(value)
+        if not _matches(value_plain, hint):
+            raise IllegalAction(f"{cls.__name__}.{f.name} must be {_describe(hint)}, got {shorten(value)}")
+        if value_plain is not value and f.init:
+            changed[f.name] = value_plain
+    return dataclasses.replace(action, **changed) if changed else action
 
 
-def check_legal(game: Any, state: Any, action: Any) -> None:
-    """Refuse an action that is not one of ``game.legal_actions(state)`` (or equivalent to one).
+def check_legal(game: Any, state: Any, action: Any) -> Any:
+    """The action to apply (with plain field values, see ``check_action_fields``); refused if it is
+    not one of ``game.legal_actions(state)`` (or equivalent to one).
 
     A game may define ``canonical(state, action)`` mapping an action to the listed one it is
     provably equivalent to (two identical dice are one choice). The game's own ``apply`` is asked
     first for its reason, so the message says why (``3 is a single ...``) where it can.
     """
-    check_action_fields(action)
+    action = check_action_fields(action)
     legal = game.legal_actions(state)
     if action in legal:
-        return
+        return action
     canonical = getattr(game, "canonical", None)
     if canonical is not None and canonical(state, action) in legal:
-        return
+        return action
     try:
         game.apply(state, action, None)
     except IllegalAction:

@@ -50,11 +50,12 @@ def browser_type_launch_args(browser_type_launch_args, playwright):
 
 @pytest.fixture(scope="session")
 def voila_server(tmp_path_factory):
-    """A Voila server for ``notebooks/`` with the project's voila.json; yields its base URL."""
+    """A Voila server for ``notebooks/`` with the project's voila.json and voila.py; yields its base URL."""
     port = _free_port()
     home = tmp_path_factory.mktemp("jupyter")
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
            "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "JUPYTER_PATH": str(ROOT / "share" / "jupyter"),
+           "JUPYTER_CONFIG_PATH": str(ROOT / "share" / "jupyter" / "config"),  # as bin/serve sets it
            # the kernels import this checkout's packages, not another installed copy
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     log = open(home / "voila.log", "w")
