@@ -13,7 +13,7 @@ from ..core.errors import IllegalAction
 from ..core.events import Event
 from . import battle as battle_rules
 from .adventure import loot_row, push, remove_secret, run, stat, take_damage, waiting
-from .campaign_setup import check_deck, reveal, set_up, setup_chance
+from .campaign_setup import reveal, set_up, setup_chance
 from .campaign_state import (
     Buy, Campaign, CampTask, Choose, DrawEvent, EndCamp, Equip, Explore, FreeLevelUps, KeepAbility, KeepItem, KeepTask,
     LeaveShop, LevelUp, PartyDamageTask, PickItems,
@@ -22,6 +22,7 @@ from .campaign_state import (
 from .cards import Choice, Loot, Test
 from .effects import STATS
 from .items import can_equip
+from .needs import check_campaign
 from .refusals import explain
 from .setup import new_battle
 from .state import CHANCE, PARTY, TERMINAL, Roll, RollExtra, SetUpBattle, ShuffleExpose, TakeDamage, UseItem
@@ -31,7 +32,7 @@ MAP = "Adventuring: Adventure map actions"
 
 def initial_state(options, deck) -> Campaign:
     """Setup: a campaign waiting for ``SetUp`` (the deck must hold enough cards)."""
-    check_deck(deck, options)
+    check_campaign(deck, options)
     return Campaign(options, deck)
 
 
