@@ -42,12 +42,13 @@ def test_an_action_the_save_codec_lacks_is_refused_before_it_is_played():
 
 
 def random_options(game: str, rng) -> Options:
-    players = int(rng.integers(2, 5))
-    if game == "doomrock":
-        return Options(players=players)
+    common = {"players": int(rng.integers(2, 5)), "heavy_planning": bool(rng.random() < 0.5),
+              "formation": str(rng.choice(["distant", "together"]))}
+    if game == "doomrock":  # Quick Play starts with common items to keep
+        return Options(quick_play=bool(rng.random() < 0.5), **common)
     encounters = [e.id for e in DECK.encounters]
     items = tuple(rng.choice(ITEMS, size=int(rng.integers(1, 6)), replace=False))
-    return Options(players=players, encounter=str(rng.choice(encounters)), items=items)
+    return Options(encounter=str(rng.choice(encounters)), items=items, **common)
 
 
 def pick(s: Session, rng):
