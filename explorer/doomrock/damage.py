@@ -59,12 +59,13 @@ def reshuffle(battle: Battle) -> Battle:
 def expose_explosion(battle: Battle, events: list[Event], deck: Deck | None = None) -> tuple[Battle, list[Event]]:
     """Expose explosion: all expose markers on characters are consumed (DR-4: 0 damage, no attack; the
     heroes' armour applies as for any damage)."""
+    events.append(Event("The expose markers have run out: expose explosion!", SECTION))
     held = [(name_of(battle, i), battle.hero(i).expose) for i in battle.alive_heroes]
     held += [(name_of(battle, e.uid), e.expose) for e in battle.alive_enemies]
     lost = [f"{who}'s {', '.join(WORDS[marker_type(m)] for m in markers)}" for who, markers in held if markers]
     n = sum(len(markers) for _, markers in held)
-    events.append(Event(f"The expose markers have run out: expose explosion! The {n} marker{'s' * (n != 1)} on "
-                        f"characters are consumed: {'; '.join(lost) or 'there are none'}.", SECTION))
+    events.append(Event(f"The {n} expose marker{'s' * (n != 1)} on characters are consumed: "
+                        f"{'; '.join(lost) or 'there are none'}.", SECTION))
     for i in battle.alive_heroes:
         if battle.hero(i).expose:
             battle, ev = deal_damage(battle, deck, i, 0, attack=False)

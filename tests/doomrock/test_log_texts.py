@@ -77,5 +77,6 @@ def test_an_expose_explosion_says_which_markers_are_consumed():
     b = b.with_hero(0, expose=("plus1#1", "blank#1")).with_enemy(goblin.uid, expose=("push#1",))
     _, events = place_expose(b, b.enemies[-1].uid, 1, DECK)
     hero = b.hero(0).name
-    assert events[0].text == (f"The expose markers have run out: expose explosion! The 3 markers on characters are "
-                              f"consumed: {hero}'s +1 damage, blank; {goblin.name} ({goblin.uid})'s push.")
+    assert [e.text for e in events[:2]] == [
+        "The expose markers have run out: expose explosion!",
+        f"The 3 expose markers on characters are consumed: {hero}'s +1 damage, blank; {goblin.name} ({goblin.uid})'s push."]
