@@ -5,7 +5,7 @@ from ..core.game import DataGame
 from . import plan, rules
 from .cards import Deck, deck_from_json, sample_deck
 from .options import Options
-from .state import State, action_from_json, action_to_json
+from .state import ACTIONS, State
 from .views import view
 
 
@@ -30,8 +30,7 @@ class Barbearian(DataGame):
     is_terminal = staticmethod(rules.is_terminal)
     view = staticmethod(view)
 
-    action_to_json = staticmethod(action_to_json)
-    action_from_json = staticmethod(action_from_json)
+    action_types = tuple(ACTIONS.values())
 
 
 GAME = Barbearian()

@@ -2,8 +2,10 @@
 and one widget toolkit serve all four games (in the spirit of OpenSpiel's API)."""
 from __future__ import annotations
 
+import functools
 from typing import Any, Protocol, Sequence
 
+from .actions import ActionCodec
 from .events import Event
 
 
@@ -15,6 +17,7 @@ class Game(Protocol):
     """
 
     name: str
+    action_types: tuple[type, ...]  # every action class the rules can offer; saves hold exactly these
 
     def default_options(self) -> Any: ...
     def options_from_json(self, data: dict) -> Any: ...
@@ -39,11 +42,14 @@ class DataGame:
     """The plumbing every game shares: options and decks as JSON through the game's own types.
 
     A subclass sets ``name``, ``options_type`` (a frozen dataclass with ``to_json``/``from_json``),
-    ``load_sample`` (the shipped deck) and ``deck_from_json``, and provides the rules.
+    ``load_sample`` (the shipped deck), ``deck_from_json`` and ``action_types`` (every action class its
+    rules can offer), and provides the rules. The save codec is made from ``action_types``, so an
+    action the game offers is an action its save files can hold.
     """
 
     name: str
     options_type: type
+    action_types: tuple[type, ...]
 
     def default_options(self):
         return self.options_type()
@@ -65,6 +71,17 @@ class DataGame:
 
     def result(self, state) -> str | None:
         return state.result
+
+    @functools.cached_property
+    def codec(self) -> ActionCodec:
+        """The save codec of ``action_types``."""
+        return ActionCodec(*self.action_types)
+
+    def action_to_json(self, action) -> dict:
+        return self.codec.to_json(action)
+
+    def action_from_json(self, data):
+        return self.codec.from_json(data)
 
 
 _REGISTRY: dict[str, str] = {

@@ -19,7 +19,7 @@ from .errors import IllegalAction, SaveFileError
 from .events import Event
 from .files import shorten, read_json, whole_number
 from .game import Game, get_game
-from .validate import check_legal
+from .validate import check_legal, check_saveable
 
 SAVE_FORMAT = "rules-explorer-save"
 SAVE_VERSION = 1
@@ -91,11 +91,12 @@ class Session:
         """Apply ``action``; draw its chance outcome unless ``outcome`` is given (table dice).
 
         Raises:
-            IllegalAction: the action is malformed or not one of ``legal_actions()``, or the typed
-                outcome is not a possible one; nothing changes.
+            IllegalAction: the action is malformed or not one of ``legal_actions()``, the typed
+                outcome is not a possible one, or the action could not be saved; nothing changes.
         """
         state = self.state
         action = check_legal(self.game, state, action)
+        check_saveable(self.game, action)
         spec = self.game.chance(state, action)
         rng = np.random.Generator(np.random.PCG64())
         rng.bit_generator.state = self._rng_state_at(self._cursor)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import numbers
 import types
 import typing
@@ -128,3 +129,20 @@ def _offer(legal: list) -> str:
         return " (nothing can be done now)"
     shown = ", ".join(map(str, legal[:6]))
     return f"; allowed now: {shown}" + (f" and {len(legal) - 6} more" if len(legal) > 6 else "")
+
+
+def check_saveable(game: Any, action: Any) -> None:
+    """Refuse an action the game could not read back from its save file, before it is played.
+
+    A session's save holds every played action; one that does not come back as itself would make
+    the whole game unloadable, so it is refused while the state can still stay unchanged.
+
+    Raises:
+        IllegalAction: naming the action and why it cannot be saved.
+    """
+    try:
+        back = game.action_from_json(json.loads(json.dumps(game.action_to_json(action))))
+    except (ValueError, TypeError) as e:
+        raise IllegalAction(f"{action} cannot be written to a save file: {e}") from None
+    if back != action:
+        raise IllegalAction(f"{action} cannot be written to a save file: it would be read back as {back}")

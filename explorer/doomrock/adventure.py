@@ -8,8 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.events import Event
-from .campaign_state import Campaign, CampTask, DrawEvent, FreeLevelUps, KeepTask, PartyDamageTask, PickItems, ShopTask
-from .cards import Choice, Loot, LootRow, Test
+from .campaign_state import (
+    Campaign, CampTask, DrawEvent, FreeLevelUps, GlobalEffect, KeepTask, PartyDamageTask, PickItems, ShopTask,
+)
+from .cards import Choice, Loot, LootRow, Setting, Test
 from .items import hero_stat
 
 SECTION = "Adventuring: Location Effects"
@@ -62,6 +64,8 @@ def _resolve(c: Campaign, step) -> tuple[Campaign, list[Event]]:
     """Location Effects: one map effect (SHIELD, EXPOSE, HEROISM, silver, HP, PERIL, CAMP, SHOP...)."""
     if isinstance(step, DrawEvent):
         return draw_event(c, step)
+    if isinstance(step, GlobalEffect):
+        return c, [global_effect(c, step.card)]
     name, n = step.name, step.param("amount")
     if name in ("SHIELD", "HEROISM"):
         attr = name.lower() + ("s" if name == "SHIELD" else "")
@@ -89,6 +93,21 @@ def _resolve(c: Campaign, step) -> tuple[Campaign, list[Event]]:
     if name == "ITEM":
         return gain_items(c, step.param("rarity"), step.param("count"))
     return c, []  # NOTHING
+
+
+def global_effect(c: Campaign, card_id: str) -> Event:
+    """Area Card Anatomy / Encounter Deck Setup, Global effect: the card whose effect follows."""
+    card = c.deck.card(card_id)
+    setting = isinstance(card, Setting)
+    what = "the setting card" if setting else "the unexplored area"
+    return Event(f"Global effect of {what} {card.name}: {steps_text(card.on_travel)}.",
+                 "Encounter Deck Setup: Global effect" if setting else "Area Card Anatomy: Global effect")
+
+
+def steps_text(steps: tuple) -> str:
+    """Map effects in words: an effect's own text, or what the party will be asked for."""
+    words = {Test: "a TEST", Choice: "a choice", Loot: "a LOOT! roll"}
+    return ", ".join(words.get(type(s)) or s.text for s in steps)
 
 
 def gain_items(c: Campaign, rarity: str, count: int) -> tuple[Campaign, list[Event]]:

@@ -461,7 +461,8 @@ def settle(b: Battle, deck: Deck) -> tuple[Battle, list[Event]]:
         won = all(e.defeated for e in objectives) if objectives else not b.alive_enemies
         if b.phase != "setup" and won and b.enemies:
             b = replace(b, result="victory", phase="over")
-            events.append(Event("Every objective is defeated: the battle is won!", "End of Round: Battle victory"))
+            won_by = "Every objective is defeated" if objectives else "All enemies are defeated"
+            events.append(Event(f"{won_by}: the battle is won!", "End of Round: Battle victory"))
         elif not b.alive_heroes:
             b = replace(b, result="defeat", phase="over")
             events.append(Event("All heroes are defeated: the battle and the game are lost.", "Battle Basics and Positioning"))

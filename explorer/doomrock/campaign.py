@@ -13,25 +13,27 @@ from ..core.errors import IllegalAction
 from ..core.events import Event
 from . import battle as battle_rules
 from .adventure import loot_row, push, remove_secret, run, stat, take_damage, waiting
-from .campaign_setup import check_deck, reveal, set_up, setup_chance
+from .campaign_setup import reveal, set_up, setup_chance
 from .campaign_state import (
     Buy, Campaign, CampTask, Choose, DrawEvent, EndCamp, Equip, Explore, FreeLevelUps, KeepAbility, KeepItem, KeepTask,
-    LeaveShop, LevelUp, PartyDamageTask, PickItems,
+    GlobalEffect, LeaveShop, LevelUp, PartyDamageTask, PickItems,
     RollLoot, Sell, SetUp, ShopTask, ShuffleEvents, StartBattle, TestStat, Travel, Unequip, VentureForth, Visit,
 )
 from .cards import Choice, Loot, Test
 from .effects import STATS
 from .items import can_equip
+from .needs import check_campaign
 from .refusals import explain
 from .setup import new_battle
 from .state import CHANCE, PARTY, TERMINAL, Roll, RollExtra, SetUpBattle, ShuffleExpose, TakeDamage, UseItem
 
 MAP = "Adventuring: Adventure map actions"
+VENTURE = "Adventuring: 4. Venture forth"
 
 
 def initial_state(options, deck) -> Campaign:
     """Setup: a campaign waiting for ``SetUp`` (the deck must hold enough cards)."""
-    check_deck(deck, options)
+    check_campaign(deck, options)
     return Campaign(options, deck)
 
 
@@ -252,9 +254,10 @@ def _pay_time(c: Campaign) -> Campaign:
 
 
 def _globals(c: Campaign) -> tuple:
-    """Global effects after travel: unexplored areas in play and the setting card."""
-    steps = tuple(s for a in c.board if a.secrets > 0 for s in c.deck.card(a.id).on_travel)
-    return steps + c.deck.card(c.setting).on_travel
+    """Global effects after travel: unexplored areas in play and the setting card, each led by its card's name."""
+    cards = [a.id for a in c.board if a.secrets > 0] + [c.setting]
+    return tuple(s for card in cards if c.deck.card(card).on_travel
+                 for s in (GlobalEffect(card),) + c.deck.card(card).on_travel)
 
 
 def _map_action(c: Campaign, action, outcome) -> tuple[Campaign, list[Event]]:
@@ -391,12 +394,13 @@ def _venture(c: Campaign) -> tuple[Campaign, list[Event]]:
         deck = d.card(e).deck
         discard[deck] = discard.get(deck, ()) + (e,)
     c = replace(c, board=c.board[1:], common=back["common"], epic=back["epic"], event_discard=tuple(sorted(discard.items())))
-    events = [Event(f"{d.card(left.id).name} is left behind and leaves play.", "Adventuring: 4. Venture forth")]
+    events = [Event(f"The party pays 1 time to venture forth ({c.time} time left).", VENTURE),
+              Event(f"{d.card(left.id).name} is left behind and leaves play.", VENTURE)]
     c, ev = reveal(c)
     c = replace(c, position=len(c.board) - 1)
     kind = d.card(c.area.id).event_deck
     c = push(c, (DrawEvent(kind, True), DrawEvent(kind, False)) + _globals(c))
-    return c, events + ev + [Event(f"The party arrives at {d.card(c.area.id).name}.", "Adventuring: 4. Venture forth")]
+    return c, events + [Event(e.text, VENTURE) for e in ev] + [Event(f"The party arrives at {d.card(c.area.id).name}.", VENTURE)]
 
 
 def start_battle(c: Campaign) -> tuple[Campaign, list[Event]]:

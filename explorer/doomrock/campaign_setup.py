@@ -35,21 +35,6 @@ def setup_chance(c: Campaign) -> Joint:
     return Joint(tuple(parts))
 
 
-def check_deck(d: Deck, o: Options) -> None:
-    """The campaign needs enough cards of every kind for this setup."""
-    need = 1 if o.quick_play else 2
-    for t in TYPES:
-        if sum(a.type == t for a in d.areas) < need + 1:
-            raise ValueError(f"the deck needs at least {need + 1} {t} areas for the campaign")
-    if not any(a.type == "doomrock" for a in d.areas):
-        raise ValueError("the deck needs a Doomrock area")
-    for t in (1, 2, 3):
-        if not any(e.tier == t for e in d.encounters):
-            raise ValueError(f"the deck needs a tier {t} encounter")
-    if not d.settings or len(d.heroes) < o.players or not d.traits:
-        raise ValueError("the deck needs setting cards, enough heroes and a trait")
-
-
 def set_up(c: Campaign, out: dict) -> tuple[Campaign, list[Event]]:
     """Setup, Adventure Map Setup (steps 1-6) and Encounter Deck Setup, from the shuffles."""
     d, o = c.deck, c.options

@@ -30,6 +30,12 @@ class DrawEvent:
 
 
 @dataclass(frozen=True)
+class GlobalEffect:
+    """A card's global effect is checked next: the log names ``card`` (an area or the setting card)."""
+    card: str
+
+
+@dataclass(frozen=True)
 class CampTask:
     """CAMP: heroes may level up."""
 

@@ -70,6 +70,12 @@ def expose_explosion(battle: Battle, events: list[Event], deck: Deck | None = No
     ``options.explosion_damage == "markers"`` each +1 marker deals 1 damage, the heroes' armour applying as
     for any damage; with "none" no damage is dealt)."""
     events.append(Event("The expose markers have run out: expose explosion!", SECTION))
+    held = [(name_of(battle, i), battle.hero(i).expose) for i in battle.alive_heroes]
+    held += [(name_of(battle, e.uid), e.expose) for e in battle.alive_enemies]
+    lost = [f"{who}'s {', '.join(WORDS[marker_type(m)] for m in markers)}" for who, markers in held if markers]
+    n = sum(len(markers) for _, markers in held)
+    events.append(Event(f"The {n} expose marker{'s' * (n != 1)} on characters are consumed: "
+                        f"{'; '.join(lost) or 'there are none'}.", SECTION))
     for i in battle.alive_heroes:
         if battle.hero(i).expose:
             battle, ev = deal_damage(battle, deck, i, 0, attack=False, options=options, explosion=True)

@@ -1,14 +1,16 @@
 """Assault on Doomrock behind the shared engine protocol: ``doomrock-battle`` and ``doomrock``."""
 from __future__ import annotations
 
-from ..core.actions import ActionCodec
 from ..core.game import DataGame
 from . import skirmish
+from .campaign_state import MAP_ACTIONS
 from .deckfile import deck_from_json, sample_deck
 from .options import Options
 from .state import BATTLE_ACTIONS
 
-BATTLE_CODEC = ActionCodec(*BATTLE_ACTIONS)
+ACTIONS = BATTLE_ACTIONS + MAP_ACTIONS
+"""Both games' action types: a battle's gear-up offers the map's ``Equip`` and ``Unequip``, so one
+vocabulary serves both, and the rules refuse (on replay too) an action the game does not list now."""
 
 
 class DoomrockBattle(DataGame):
@@ -27,17 +29,13 @@ class DoomrockBattle(DataGame):
     chance = staticmethod(skirmish.chance)
     apply = staticmethod(skirmish.apply)
     is_terminal = staticmethod(skirmish.is_terminal)
-    action_to_json = staticmethod(BATTLE_CODEC.to_json)
-    action_from_json = staticmethod(BATTLE_CODEC.from_json)
+    action_types = ACTIONS
 
 
 BATTLE_GAME = DoomrockBattle()
 
 
 from . import campaign  # noqa: E402
-from .campaign_state import MAP_ACTIONS  # noqa: E402
-
-CAMPAIGN_CODEC = ActionCodec(*BATTLE_ACTIONS, *MAP_ACTIONS)
 
 
 class Doomrock(DataGame):
@@ -57,8 +55,7 @@ class Doomrock(DataGame):
     apply = staticmethod(campaign.apply)
     is_terminal = staticmethod(campaign.is_terminal)
     score = staticmethod(campaign.score)
-    action_to_json = staticmethod(CAMPAIGN_CODEC.to_json)
-    action_from_json = staticmethod(CAMPAIGN_CODEC.from_json)
+    action_types = ACTIONS
 
 
 GAME = Doomrock()

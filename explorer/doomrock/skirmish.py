@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from . import battle as rules
 from .cards import Deck
+from .needs import check_battle
 from .options import Options
 from .setup import make_hero, new_battle
 from .state import CHANCE, PARTY, TERMINAL, Battle, Roll, RollExtra, SetUpBattle, ShuffleExpose
@@ -28,8 +29,6 @@ class BattleState:
 def party(deck: Deck, options: Options) -> tuple:
     """The standalone battle's heroes (DR-21)."""
     ids = options.heroes or tuple(h.id for h in deck.heroes[: options.players])
-    if len(ids) != options.players or not all(deck.has(h) and h in {x.id for x in deck.heroes} for h in ids):
-        raise ValueError(f"options.heroes: {ids!r} are not {options.players} heroes of this deck")
     return tuple(make_hero(deck, h, deck.traits[k % len(deck.traits)].id) for k, h in enumerate(ids))
 
 
@@ -37,17 +36,14 @@ def encounter_of(deck: Deck, options: Options) -> str:
     """The standalone battle's encounter card (``options.encounter``)."""
     if options.encounter is None:
         return next(e.id for e in deck.encounters if e.tier == 1)
-    if options.encounter not in {e.id for e in deck.encounters}:
-        raise ValueError(f"options.encounter: {options.encounter!r} is no encounter of this deck")
     return options.encounter
 
 
 def initial_state(options: Options, deck: Deck) -> BattleState:
-    """Battle Setup step 1: the party in formation, waiting for ``SetUpBattle``."""
+    """Battle Setup step 1: the party in formation, waiting for ``SetUpBattle`` (the deck must hold
+    what the options name)."""
+    check_battle(deck, options)
     items = options.items
-    unknown = [i for i in items if i not in {x.id for x in deck.items}]
-    if unknown:
-        raise ValueError(f"options.items: {unknown[0]!r} is no item of this deck")
     return BattleState(options, deck, new_battle(deck, party(deck, options), encounter_of(deck, options),
                                                  options.formation, items))
 

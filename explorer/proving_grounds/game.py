@@ -7,7 +7,7 @@ from . import rules
 from .cards import Deck, deck_from_json, sample_deck
 from .options import Options
 from .setup import check_deck
-from .state import ExhaustDie, PlaceOnChariot, Replace, State, action_from_json, action_to_json, colour
+from .state import CODEC, ExhaustDie, PlaceOnChariot, Replace, State, colour
 
 
 class ProvingGrounds(DataGame):
@@ -60,8 +60,7 @@ class ProvingGrounds(DataGame):
     apply = staticmethod(rules.apply)
     is_terminal = staticmethod(rules.is_terminal)
 
-    action_to_json = staticmethod(action_to_json)
-    action_from_json = staticmethod(action_from_json)
+    action_types = tuple(CODEC.classes.values())
 
 
 GAME = ProvingGrounds()

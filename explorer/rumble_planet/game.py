@@ -7,7 +7,7 @@ from .cards import Content, deck_from_json, sample_content
 from .hidden import view
 from .options import Options
 from .setup import initial_state
-from .state import State, action_from_json, action_to_json
+from .state import ACTIONS, State
 
 
 class RumblePlanet(DataGame):
@@ -26,8 +26,7 @@ class RumblePlanet(DataGame):
     chance = staticmethod(rules.chance)
     apply = staticmethod(rules.apply)
     is_terminal = staticmethod(rules.is_terminal)
-    action_to_json = staticmethod(action_to_json)
-    action_from_json = staticmethod(action_from_json)
+    action_types = ACTIONS
     view = staticmethod(view)
 
 

@@ -1,0 +1,82 @@
+"""The log says what happened: victory by default, global effects by card, venturing forth with its
+time, and an expose explosion with the markers it consumed."""
+from dataclasses import replace
+
+from explorer.core import Session
+from explorer.doomrock import Options, SetUpBattle, Travel, VentureForth
+from explorer.doomrock import battle as rules
+from explorer.doomrock.campaign_state import SetUp
+from explorer.doomrock.damage import place_expose
+
+from .helpers import DECK
+
+
+def battle(encounter: str):
+    s = Session("doomrock-battle", Options(encounter=encounter), DECK, seed=4)
+    s.play(SetUpBattle())
+    return replace(s.state.battle, phase="actions")
+
+
+def test_a_battle_without_objectives_is_won_when_all_enemies_are_defeated():
+    """Battle victory: "By default, victory is achieved through defeating all enemies." """
+    b = battle("goblin_raid")
+    for e in b.enemies:
+        b = b.with_enemy(e.uid, hp=0)
+    b, events = rules.settle(b, DECK)
+    assert b.result == "victory"
+    assert [e.text for e in events] == ["All enemies are defeated: the battle is won!"]
+
+
+def test_a_battle_with_an_objective_is_won_when_every_objective_is_defeated():
+    """Battle victory: "The battle ends with victory immediately after all enemies marked as objectives are defeated." """
+    b = battle("tentacle_monster")
+    monster = next(e for e in b.enemies if e.objective)
+    b, events = rules.settle(b.with_enemy(monster.uid, hp=0), DECK)
+    assert b.result == "victory" and b.alive_enemies
+    assert [e.text for e in events] == ["Every objective is defeated: the battle is won!"]
+
+
+def campaign(**overrides) -> Session:
+    s = Session("doomrock", Options(players=2, heroes=("rogue", "paladin")), DECK, seed=7)
+    spec = s.game.chance(s.state, SetUp())
+    outcome = {name: list(part.cards) for name, part in spec.parts}
+    outcome.update(overrides)
+    s.play(SetUp(), outcome=outcome)
+    return s
+
+
+def test_global_effects_name_their_card():
+    """Area Card Anatomy, Global effect: "This effect is always in play ..."; Encounter Deck Setup: the setting
+    card's "Global effect: This effect is in play as long as the setting card is in play." Travel: "After
+    travel is complete, check active global effects for additional effects." """
+    s = campaign(settings=["long_winter", "harvest_moon", "festival"],
+                 revealed=["mountain", "wilderness", "town"], mountain=["cursed_swamp", "eagle_peaks", "abandoned_mine"])
+    board = [DECK.card(a.id).name for a in s.state.board]
+    assert board[0] == "Abandoned mine" and s.state.board[0].secrets > 0
+    texts = [e.text for e in s.play(Travel(next(k for k in range(3) if k != s.state.position)))]
+    mine = texts.index("Global effect of the unexplored area Abandoned mine: HP -1.")
+    setting = texts.index("Global effect of the setting card Long winter: EXPOSE +1.")
+    assert "Rogue takes 1 damage" in texts[mine + 1] and texts[setting + 1] == "Each hero gains 1 face-down expose marker(s)."
+
+
+def test_venture_forth_cites_its_step_and_the_time_paid():
+    """Adventuring, 4. Venture forth: "Players may pay 1 time to travel to a new area card from the area deck." """
+    s = campaign()
+    time = s.state.time
+    events = s.play(VentureForth())
+    assert events[0].text == f"The party pays 1 time to venture forth ({time - 1} time left)."
+    revealed = next(e for e in events if "is revealed with" in e.text)
+    assert {events[0].section, events[1].section, revealed.section} == {"Adventuring: 4. Venture forth"}
+
+
+def test_an_expose_explosion_says_which_markers_are_consumed():
+    """Battle Effects, Expose explosion: "The game pauses, and all expose markers from characters are consumed." """
+    b = battle("goblin_raid")
+    goblin = b.enemies[0]
+    b = replace(b, expose_pool=(), expose_up=(), expose_out=())
+    b = b.with_hero(0, expose=("plus1#1", "blank#1")).with_enemy(goblin.uid, expose=("push#1",))
+    _, events = place_expose(b, b.enemies[-1].uid, 1, DECK)
+    hero = b.hero(0).name
+    assert [e.text for e in events[:2]] == [
+        "The expose markers have run out: expose explosion!",
+        f"The 3 expose markers on characters are consumed: {hero}'s +1 damage, blank; {goblin.name} ({goblin.uid})'s push."]
