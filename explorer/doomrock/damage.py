@@ -53,7 +53,11 @@ def place_expose(battle: Battle, target: int | str, count: int, deck: Deck | Non
         else:
             battle = battle.with_enemy(target, expose=battle.enemy(target).expose + (top,))
         placed += 1
-    events.append(Event(f"{name_of(battle, target)} is exposed ({placed} marker{'s' * (placed != 1)}).", SECTION))
+    if placed:
+        events.append(Event(f"{name_of(battle, target)} is exposed ({placed} marker{'s' * (placed != 1)}).", SECTION))
+    else:
+        events.append(Event(f"No expose marker is left to place on {name_of(battle, target)}.",
+                            "Rules for the Rules: Component limitations"))
     return battle, events
 
 

@@ -45,7 +45,7 @@ def test_an_explosion_with_no_marker_to_be_had_places_none():
     b = replace(s.state.battle, expose_pool=(), expose_up=(), expose_out=tuple(f"blank#{n}" for n in range(1, 30)))
     after, events = place_expose(b, "E1", 2, DECK)
     assert after.enemy("E1").expose == ()
-    assert any("(0 markers)" in e.text for e in events)
+    assert any("No expose marker is left to place on Goblin (E1)" in e.text for e in events)
 
 
 def _dragon_with(extra: str) -> Session:
@@ -259,7 +259,7 @@ def test_the_engine_places_as_many_markers_as_the_odds_count(on_e2, up, out, cou
     after, events = place_expose(b, "E1", count, DECK, s.options)
     kinds = lambda ms: ExposeMarkers(*(sum(m.startswith(k) for m in ms) for k in ("blank", "plus1", "push", "cumulation")))
     odds = place(ExposeStock(kinds(on_e2), on_characters=len(on_e2), face_up=kinds(up)), count)
-    placed = int(events[-1].text.split("(")[-1].split()[0])
+    placed = int(events[-1].text.split("(")[-1].split()[0]) if "exposed (" in events[-1].text else 0
     assert placed == odds.placed
     assert len(after.enemy("E1").expose) + len(after.enemy("E2").expose) == odds.stock.on_characters
     assert kinds(after.expose_up) == odds.stock.face_up

@@ -208,3 +208,18 @@ def test_a_game_that_lays_cumulation_markers_under_the_pool_shows_no_odds():
     assert "No damage or threat odds" in app.danger.value and "Threat this round" not in app.danger.value
     app.bot_button.click()  # play goes on
     assert app.session.cursor == 2 and "No damage or threat odds" in app.danger.value
+
+
+def test_a_deck_that_cannot_start_the_game_leaves_the_app_as_it_was():
+    """A deck that loads but lacks what the game in play needs (the goblin raid the battle names) is refused,
+    and the app keeps its own deck and game."""
+    from pathlib import Path
+
+    import explorer.doomrock as dr
+    app = DoomrockApp(Options(players=2, encounter="goblin_raid"), seed=SEED)
+    deck, state = app.deck, app.session.state
+    examples = (Path(dr.__file__).parent / "content" / "rulebook_examples.json").read_bytes()
+    app.files.load_bytes("examples.json", examples)
+    assert "Could not load" in app.files.message.value, app.files.message.value
+    assert "goblin_raid" in app.files.message.value
+    assert app.deck is deck and app.session.state == state

@@ -167,8 +167,9 @@ class DoomrockApp(w.VBox):
             w.HTML("<b>Event log</b>"), self.event_log,
         )
 
-    def _new_session(self, options: Options, seed: int | None, game: str = "doomrock-battle") -> Session:
-        s = Session(game, options, self.deck, seed=seed)
+    def _new_session(self, options: Options, seed: int | None, game: str = "doomrock-battle", deck=None) -> Session:
+        """A game set up on ``deck`` (default: the app's); the app keeps it only once this succeeds."""
+        s = Session(game, options, deck or self.deck, seed=seed)
         s.play(SetUpBattle() if game == "doomrock-battle" else SetUp())
         return s
 
@@ -261,8 +262,7 @@ class DoomrockApp(w.VBox):
     def _load_file(self, name: str, data: dict) -> str:
         if data.get("format") == "rules-explorer-deck":
             deck = deck_from_json(data, name)
-            self.deck = deck
-            session = self._new_session(self.session.options, self.seed.value or None, self.session.game.name)
+            session = self._new_session(self.session.options, self.seed.value or None, self.session.game.name, deck)
             self.deck, self.session = deck, session
             message = f"Loaded deck {name} ({deck.label}); a new battle has started."
         elif data.get("format") == "rules-explorer-save":
