@@ -119,10 +119,35 @@ def stop_values(layout: _PoolLayout, goal: Goal) -> np.ndarray:
     """Goal value of every dice state: what stopping now is worth (Step 1: Roll Dice)."""
     if isinstance(goal, FaceAdditiveGoal):
         return goal.stop_values(layout)
-    values = np.empty(layout.n_states)
-    for index, dice in enumerate(layout.all_dice()):
-        values[index] = _call_goal(goal, dice)
+    states = layout.dice_tuples
+    try:
+        raw = [goal(dice) for dice in states]
+    except Exception:
+        for dice in states:  # word the first failure with its dice (a goal is pure: it fails again)
+            _call_goal(goal, dice)
+        raise
+    values = _plain_numbers(raw)
+    if values is None:  # something is not a finite bool or number: say which, on which dice
+        values = np.array([_goal_number(v, f"on dice {dice}") for v, dice in zip(raw, states)])
     return values
+
+
+_NUMBER_TYPES = (bool, int, float, np.bool_, np.integer, np.floating)
+
+
+def _plain_numbers(raw: list) -> np.ndarray | None:
+    """A goal's answers as floats in one numpy call, or None when any answer needs a word of explanation.
+
+    Checking the few distinct answer types is cheap; wording an error for every state before any error
+    exists is not, so the message is made only when there is one.
+    """
+    if not all(issubclass(t, _NUMBER_TYPES) for t in set(map(type, raw))):
+        return None
+    try:
+        values = np.array(raw, dtype=float)
+    except OverflowError:
+        return None
+    return values if np.isfinite(values).all() else None
 
 
 def goal_cache_key(pool: tuple[str, ...], goal: Goal) -> Hashable | None:

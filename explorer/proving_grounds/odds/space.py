@@ -188,10 +188,18 @@ class _PoolLayout:
         parts = self.group_indices(int(state))
         return tuple(itertools.chain.from_iterable(d[p] for d, p in zip(self.group_dice, parts)))
 
+    @functools.cached_property
+    def dice_tuples(self) -> tuple[Dice, ...]:
+        """Canonical dice tuples of every state, in index order (made once: a goal written as a Python
+        function is called on each of them, and a tuple per state is most of that work)."""
+        states: list[Dice] = [()]
+        for group in self.group_dice:
+            states = [head + tail for head in states for tail in group]
+        return tuple(states)
+
     def all_dice(self) -> Iterable[Dice]:
         """Canonical dice tuples of every state, in index order."""
-        for parts in itertools.product(*self.group_dice):
-            yield tuple(itertools.chain.from_iterable(parts))
+        return iter(self.dice_tuples)
 
     def _axis_view(self, table: np.ndarray, g: int) -> np.ndarray:
         """Axes before g in full partial extent, axis g whole, axes after g full states only."""
