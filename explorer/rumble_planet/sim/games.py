@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...core.seeds import children_of
-from ...core.stats import mean_se
+from ...core.stats import LimitHits, mean_se
 from .. import rules
 from ..bots import GreedyBot, RandomBot
 from ..cards import Content, sample_content
@@ -30,16 +30,20 @@ class GameRecord:
     """One simulated game: the Heroes by seat, the winner's seat, its length and each seat's PP after every round."""
 
     heroes: tuple[str, ...]
-    winner: int
+    winner: int | None  # None: stopped by the step cap, nobody won
     rounds: int
     steps: int
     pp_by_round: tuple[tuple[int, ...], ...]  # pp_by_round[r][seat]: PP at the end of round r + 1
     actions: tuple = ()  # (action, outcome) pairs, kept only when asked (for replays)
+    at_limit: bool = False  # ended by options.round_limit before anyone reached the prestige goal
+    capped: bool = False  # stopped after max_steps steps without an end (a bot or rule loop): no winner
 
 
 @dataclass(frozen=True)
-class SimResult:
-    """Summary of ``games`` games; every rate and mean comes with its standard error."""
+class SimResult(LimitHits):
+    """Summary of ``games`` games; every rate and mean comes with its standard error. ``round_limit_hits``:
+    games the round limit ended before anyone reached the prestige goal; ``step_cap_hits``: games stopped by
+    the step cap (won by nobody)."""
 
     players: tuple[str, ...]
     games: int
@@ -69,7 +73,8 @@ def play_game(players: Sequence[str], options: Options, content: Content, seed: 
     for step in range(max_steps):
         if state.stage == "over":
             curve.append(tuple(p.pp for p in state.players))
-            return GameRecord(tuple(p.hero for p in state.players), state.winner, state.round, step, tuple(curve), tuple(log))
+            return GameRecord(tuple(p.hero for p in state.players), state.winner, state.round, step, tuple(curve),
+                              tuple(log), at_limit=state.first_to_goal is None)
         seat = rules.current_player(state)
         action = bots[seat].choose(state, rules.legal_actions(state))
         spec = rules.chance(state, action)
@@ -80,7 +85,9 @@ def play_game(players: Sequence[str], options: Options, content: Content, seed: 
         if state.round != rnd:
             curve.append(tuple(p.pp for p in state.players))
             rnd = state.round
-    raise RuntimeError(f"game not finished after {max_steps} steps (seed {seed.entropy}, {seed.spawn_key})")
+    curve.append(tuple(p.pp for p in state.players))
+    return GameRecord(tuple(p.hero for p in state.players), None, state.round, max_steps, tuple(curve), tuple(log),
+                      capped=True)
 
 
 def _options_for(base: Options, game: int, players: Sequence[str], content: Content) -> Options:
@@ -99,7 +106,7 @@ def summarize(players: Sequence[str], records: Sequence[GameRecord]) -> SimResul
     heroes = sorted({h for r in records for h in r.heroes})
     by_hero = {}
     for h in heroes:
-        wins = [1.0 if r.heroes[r.winner] == h else 0.0 for r in records if h in r.heroes]
+        wins = [1.0 if r.winner is not None and r.heroes[r.winner] == h else 0.0 for r in records if h in r.heroes]
         by_hero[h] = (*mean_se(wins), len(wins))
     longest = max((len(r.pp_by_round) for r in records), default=0)
     curve = []
