@@ -73,3 +73,22 @@ def test_heroes_rotate_through_the_seats():
 def test_bad_player_lists_are_refused(bad):
     with pytest.raises(ValueError, match="players"):
         simulate(bad, 2, seed=0)
+
+
+@pytest.mark.parametrize("args,kw,words", [
+    ((3, 10, 1), {}, "players must be a list of 2-4 bots"),
+    (("greedy", 10, 1), {}, "players must be a list of 2-4 bots"),
+    ((("greedy", "smart"), 10, 1), {}, "players must be a list of 2-4 bots"),
+    ((("greedy", "random"), 0, 1), {}, "n_games must be a whole number"),
+    ((("greedy", "random"), 2, -1), {}, "seed must be a whole number >= 0"),
+    ((("greedy", "random"), 2, "x"), {}, "seed must be a whole number >= 0"),
+    ((("greedy", "random"), 2, 1), {"executor": 4}, "executor must be a concurrent.futures.Executor"),
+    ((("greedy", "random"), 2, 1), {"progress": "bar"}, "progress must be callable"),
+    ((("greedy", "random"), 2, 1), {"options": {"players": 2}}, "options must be a Rumble Planet Options"),
+    ((("greedy", "random"), 2, 1), {"content": "deck.json"}, "content must be a Rumble Planet Content"),
+    ((("greedy", "random"), 2, 1), {"chunk_size": 0}, "chunk_size must be a whole number"),
+])
+def test_simulate_names_a_bad_argument(args, kw, words):
+    # simulate(3, ...) raised "TypeError: 'int' object is not iterable"
+    with pytest.raises(ValueError, match=words):
+        simulate(*args, **kw)

@@ -136,11 +136,8 @@ def simulate(players: Sequence[str], n_games: int, seed: int, executor: Executor
         content: the cards (the sample content by default).
         chunk_size: games per submitted task (default: about four tasks per worker, at most 25 games).
     """
+    _check(players, n_games, seed, executor, progress, options, content, chunk_size)
     players = tuple(players)
-    if not 2 <= len(players) <= 4 or any(p not in BOTS for p in players):
-        raise ValueError(f"players must be 2-4 bots from {sorted(BOTS)}, got {players!r}")
-    if isinstance(n_games, bool) or not isinstance(n_games, int) or not 1 <= n_games <= 100_000:
-        raise ValueError(f"n_games must be a whole number 1-100000, got {n_games!r}")
     content = content or sample_content()
     base = options or Options(players=len(players), round_limit=40)
     seeds = np.random.SeedSequence(seed).spawn(n_games)
@@ -165,6 +162,32 @@ def simulate(players: Sequence[str], n_games: int, seed: int, executor: Executor
             if progress:
                 progress(done, n_games)
     return summarize(players, records)
+
+
+def _whole(value) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, np.integer))
+
+
+def _check(players, n_games, seed, executor, progress, options, content, chunk_size) -> None:
+    """``simulate``'s arguments, each named when it is wrong."""
+    if isinstance(players, str) or not isinstance(players, Sequence) or not 2 <= len(players) <= 4 \
+            or any(p not in BOTS for p in players):
+        raise ValueError(f"players must be a list of 2-4 bots, one a seat, each of {', '.join(BOTS)}; got {players!r}")
+    if not _whole(n_games) or not 1 <= n_games <= 100_000:
+        raise ValueError(f"n_games must be a whole number 1-100000, got {n_games!r}")
+    if not _whole(seed) or seed < 0:
+        raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ValueError(f"executor must be a concurrent.futures.Executor (or None), got {executor!r}")
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress must be callable as progress(done, total), got {progress!r}")
+    if options is not None and not isinstance(options, Options):
+        raise ValueError(f"options must be a Rumble Planet Options (or None), got {type(options).__name__}")
+    if content is not None and not isinstance(content, Content):
+        raise ValueError(f"content must be a Rumble Planet Content, from load_deck or sample_content (or None), "
+                         f"got {type(content).__name__}")
+    if chunk_size is not None and (not _whole(chunk_size) or chunk_size < 1):
+        raise ValueError(f"chunk_size must be a whole number >= 1 (or None), got {chunk_size!r}")
 
 
 def replay_seed(seed: int, game: int, n_games: int) -> np.random.SeedSequence:
