@@ -92,3 +92,13 @@ def test_simulate_names_a_bad_argument(args, kw, words):
     # simulate(3, ...) raised "TypeError: 'int' object is not iterable"
     with pytest.raises(ValueError, match=words):
         simulate(*args, **kw)
+
+
+def test_by_default_games_end_as_the_rulebook_ends_them():
+    # "The game ends when one player reaches or exceeds 18 Prestige Points (PP)." (End of Game); a 40-round default
+    # limit ended 97 of 100 random two-player games before anyone got there.
+    r = simulate(("random", "random"), 3, seed=2)
+    assert (r.round_limit_hits, r.step_cap_hits) == (0, 0)
+    assert all(max(g.pp_by_round[-1]) >= 18 for g in r.records)
+    limited = simulate(("random", "random"), 3, seed=2, options=Options(round_limit=10))
+    assert limited.round_limit_hits == 3 and all(g.at_limit and g.rounds == 10 for g in limited.records)

@@ -23,6 +23,9 @@ from ..options import Options
 from ..setup import initial_state
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
+#: Most steps one game may take; a game still running then is recorded as ``capped`` (won by nobody). Measured:
+#: the longest of 100 two-player random-bot games without a round limit took 4,016 steps (343 rounds).
+MAX_STEPS = 50_000
 
 
 @dataclass(frozen=True)
@@ -62,8 +65,10 @@ def heroes_for(game: int, players: int, content: Content) -> tuple[str, ...]:
 
 
 def play_game(players: Sequence[str], options: Options, content: Content, seed: np.random.SeedSequence,
-              keep_actions: bool = False, max_steps: int = 50_000) -> GameRecord:
-    """One whole game on the plain rules engine: chance from the first child seed, one bot a seat from the others."""
+              keep_actions: bool = False, max_steps: int = MAX_STEPS) -> GameRecord:
+    """One whole game on the plain rules engine: chance from the first child seed, one bot a seat from the others.
+
+    A game still running after ``max_steps`` steps is returned with ``capped=True`` and no winner, never raised."""
     children = children_of(seed, len(players) + 1)
     rng = np.random.Generator(np.random.PCG64(children[0]))
     bots = [BOTS[kind](np.random.Generator(np.random.PCG64(c))) for kind, c in zip(players, children[1:])]
@@ -132,14 +137,16 @@ def simulate(players: Sequence[str], n_games: int, seed: int, executor: Executor
             None plays here. The results are identical whichever runs them.
         progress: called as ``progress(games_done, n_games)``.
         options: rule options (``players`` and ``heroes`` are set per game: Heroes rotate through the seats);
-            the default ends a game after 40 rounds at the latest.
+            the default has no round limit: games end as the rulebook ends them (18 PP), or at the step cap
+            (``MAX_STEPS``, counted in ``step_cap_hits``). A ``round_limit`` ends a game early by the most PP;
+            ``round_limit_hits`` counts the games it ended (a 40-round limit ended 97 of 100 random 2-player games).
         content: the cards (the sample content by default).
         chunk_size: games per submitted task (default: about four tasks per worker, at most 25 games).
     """
     _check(players, n_games, seed, executor, progress, options, content, chunk_size)
     players = tuple(players)
     content = content or sample_content()
-    base = options or Options(players=len(players), round_limit=40)
+    base = options or Options(players=len(players))
     seeds = np.random.SeedSequence(seed).spawn(n_games)
     if chunk_size is None:
         workers = getattr(executor, "_max_workers", 2) if executor else 1
