@@ -1,12 +1,15 @@
 """The log says what happened in words: right articles, display names, no identifiers, each line in its section."""
+import json
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from explorer.rumble_planet import Attack, Decline, EndTurn, Options, rules, sample_content
 from explorer.rumble_planet.loot import settle
+from explorer.rumble_planet.preparation import obsolescence_shift
 from explorer.rumble_planet.setup import initial_state
 from explorer.rumble_planet.sim.games import BOTS, heroes_for
 from explorer.rumble_planet.state import Task
@@ -96,3 +99,12 @@ def test_buying_names_the_card_with_its_article():
     s = phase(started(), "preparation").with_player(0, credits=20)
     s, ev = play(s, next(a for a in rules.legal_actions(s) if getattr(a, "shop", "") == "armor"), s.armor_shop[0])
     assert ev[0].text.endswith("pays 6 Credits for an Armor card.") and "draws an Armor card" in ev[1].text
+
+
+def test_the_odds_notebook_keeps_boost_tokens_on_the_equipment():
+    # "Boost tokens stay attached to the equipment and move with it when it becomes obsolete." (Boosting)
+    nb = json.loads((Path(__file__).parents[2] / "notebooks" / "rumble_planet" / "odds.ipynb").read_text())
+    text = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown").replace("\n", " ")
+    assert "lost at the next obsolescence shift" not in text and "Boost tokens stay on it" in text
+    s, _ = obsolescence_shift(gear(phase(started(), "preparation"), 0, 1, "W09", boosts=2), 0)
+    assert s.player(0).track[1].boosts == 2  # the engine agrees: the tokens moved with the weapon
