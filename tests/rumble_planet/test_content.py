@@ -137,3 +137,11 @@ def test_a_save_with_a_bad_deck_names_the_card_and_field():
     with pytest.raises(SaveFileError) as e:
         Session.from_json(data)
     assert "armor[0] (A01)" in str(e.value) and "protects" in str(e.value) and "unhashable" not in str(e.value)
+
+
+def test_a_deck_that_is_not_a_path_is_refused_in_words():
+    from explorer.rumble_planet import load_board
+
+    for load in (load_deck, load_board):
+        with pytest.raises(ContentError, match="is not a file path: expected a path to a deck file, got int"):
+            load(3)

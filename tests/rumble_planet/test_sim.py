@@ -102,3 +102,14 @@ def test_by_default_games_end_as_the_rulebook_ends_them():
     assert all(max(g.pp_by_round[-1]) >= 18 for g in r.records)
     limited = simulate(("random", "random"), 3, seed=2, options=Options(round_limit=10))
     assert limited.round_limit_hits == 3 and all(g.at_limit and g.rounds == 10 for g in limited.records)
+
+
+def test_replay_seed_and_play_game_name_a_bad_argument():
+    with pytest.raises(ValueError, match="game must be a whole number from 0 to 2"):
+        replay_seed(1, 5, 3)
+    with pytest.raises(ValueError, match="seed must be a whole number >= 0"):
+        replay_seed("x", 0, 3)
+    with pytest.raises(ValueError, match="seed must be a numpy SeedSequence"):
+        play_game(("greedy", "random"), Options(), sample_content(), 7)
+    with pytest.raises(ValueError, match="max_steps must be a whole number"):
+        play_game(("greedy", "random"), Options(), sample_content(), replay_seed(1, 0, 1), max_steps=0)

@@ -69,6 +69,11 @@ def play_game(players: Sequence[str], options: Options, content: Content, seed: 
     """One whole game on the plain rules engine: chance from the first child seed, one bot a seat from the others.
 
     A game still running after ``max_steps`` steps is returned with ``capped=True`` and no winner, never raised."""
+    _check(players, 1, 0, None, None, options, content, None)
+    if not isinstance(seed, np.random.SeedSequence):
+        raise ValueError(f"seed must be a numpy SeedSequence (replay_seed gives a simulated game's), got {seed!r}")
+    if not _whole(max_steps) or max_steps < 1:
+        raise ValueError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
     children = children_of(seed, len(players) + 1)
     rng = np.random.Generator(np.random.PCG64(children[0]))
     bots = [BOTS[kind](np.random.Generator(np.random.PCG64(c))) for kind, c in zip(players, children[1:])]
@@ -199,4 +204,10 @@ def _check(players, n_games, seed, executor, progress, options, content, chunk_s
 
 def replay_seed(seed: int, game: int, n_games: int) -> np.random.SeedSequence:
     """The seed ``simulate(..., n_games, seed)`` gave game ``game`` (to replay it on its own)."""
+    if not _whole(seed) or seed < 0:
+        raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
+    if not _whole(n_games) or not 1 <= n_games <= 100_000:
+        raise ValueError(f"n_games must be a whole number 1-100000, got {n_games!r}")
+    if not _whole(game) or not 0 <= game < n_games:
+        raise ValueError(f"game must be a whole number from 0 to {n_games - 1} (games are counted from 0), got {game!r}")
     return np.random.SeedSequence(seed).spawn(n_games)[game]
