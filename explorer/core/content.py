@@ -61,7 +61,11 @@ class Entry:
         if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
             names = " or ".join(k.__name__ for k in kinds)
             raise self.fail(field, f"must be {names}, got {value!r}")
-        if check is not None and not check(value):
+        try:
+            ok = check is None or check(value)
+        except (TypeError, ValueError, AttributeError):  # a nested value of the wrong kind (a list for a name)
+            ok = False
+        if not ok:
             raise self.fail(field, f"must be {expect}, got {value!r}")
         return value
 

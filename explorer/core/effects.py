@@ -19,6 +19,7 @@ class Param:
     check: Callable[[Any], bool] = lambda v: True
     expect: str = ""
     default: Any = ...
+    show: Callable[[Any], str] | None = None  # the value in a card's sentence ("an oil slick" for "oil_slick")
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,9 @@ class EffectRegistry:
         return deco
 
     def text(self, name: str, params: tuple[tuple[str, Any], ...]) -> str:
-        shown = {k: self.none_text if v is None else ", ".join(map(str, v)) if isinstance(v, tuple) else v for k, v in params}
+        types = self.effects[name].params
+        shown = {k: self.none_text if v is None else types[k].show(v) if k in types and types[k].show
+                 else ", ".join(map(str, v)) if isinstance(v, tuple) else v for k, v in params}
         return self.effects[name].text.format(**shown)
 
     def parse(self, entry, field_name: str, data: Any, kinds: tuple[str, ...]) -> tuple[str, tuple]:

@@ -15,3 +15,7 @@ class ContentError(ValueError):
 
 class SaveFileError(ValueError):
     """A saved game that cannot be loaded (corrupt, foreign or from another version)."""
+
+
+class SimulationError(RuntimeError):
+    """A simulated game that failed in a worker; names the game, the variant and the seed to replay it."""

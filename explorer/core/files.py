@@ -7,6 +7,7 @@ the failure into the loader's own error, naming the file.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any, Callable
 
@@ -26,6 +27,8 @@ def read_json(path: str | Path, what: str, fail: Callable[[str], Exception]) -> 
         The error ``fail`` builds: unreadable, too large, not UTF-8, not JSON, nested too deeply
         or holding a number too long to convert.
     """
+    if not isinstance(path, (str, os.PathLike)):
+        raise fail(f"is not a file path: expected a path to a {what}, got {type(path).__name__}")
     path = Path(path)
     try:
         with path.open("rb") as f:

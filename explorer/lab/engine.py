@@ -53,11 +53,13 @@ def _metrics(options) -> list[Metric]:
     n = _seats(options)
     wins = ([Metric("win_rate", "win rate", PROPORTION)] if n == 1 else
             [Metric(f"win_seat_{k}", f"win rate, seat {k + 1}", PROPORTION) for k in range(n)])
-    return wins + [Metric("steps", "game length (steps)", MEAN), Metric("rounds", "game length (rounds)", MEAN)]
+    return wins + [Metric("steps", "game length (steps)", MEAN), Metric("rounds", "game length (rounds)", MEAN),
+                   Metric("step_cap", f"games stopped after {MAX_STEPS} steps (no winner)", PROPORTION)]
 
 
 def play_game(name: str, options, deck, bots, seed: np.random.SeedSequence) -> tuple:
-    """One game to the end: (result, winner or None, steps, rounds or None)."""
+    """One game to the end: (result, winner or None, steps, rounds or None); result None: stopped by the
+    step cap (a bot or rule loop), reported as data."""
     g = get_game(name)
     classes = _bot_classes(name)
     n = _seats(options)
@@ -79,7 +81,7 @@ def play_game(name: str, options, deck, bots, seed: np.random.SeedSequence) -> t
             action = acts[0]
         spec = g.chance(state, action)
         state, _ = g.apply(state, action, spec.sample(rng) if spec is not None else None)
-    raise RuntimeError(f"{name}: a game did not end within {MAX_STEPS} steps")
+    return None, None, MAX_STEPS, getattr(state, "round", None)
 
 
 def _block(name: str, options, deck, bots, seed, n) -> dict[str, np.ndarray]:
@@ -89,11 +91,12 @@ def _block(name: str, options, deck, bots, seed, n) -> dict[str, np.ndarray]:
     for i, s in enumerate(seed.spawn(n)):
         result, winner, steps, rounds = play_game(name, options, deck, bots, s)
         if seats == 1:
-            cols["win_rate"][i] = float(str(result).startswith("won"))
+            cols["win_rate"][i] = float(result is not None and str(result).startswith("won"))
         else:
             for k in range(seats):
                 cols[f"win_seat_{k}"][i] = float(winner == k)
         cols["steps"][i] = steps
+        cols["step_cap"][i] = float(result is None)
         if rounds is not None:
             cols["rounds"][i] = rounds
     return cols

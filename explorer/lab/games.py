@@ -160,6 +160,8 @@ def _bb_metrics(options) -> list[Metric]:
         *seats,
         Metric("rounds", "game length (rounds)", MEAN),
         Metric("round_limit", "games stopped by the round limit", PROPORTION),
+        Metric("step_cap", "games stopped by the step cap (no winner)", PROPORTION,
+               description="games still running after the simulator's step cap: counted, won by nobody"),
         Metric("glory_margin", "Glory margin (winner minus runner-up)", MEAN),
         Metric("lead_changes", "lead changes", MEAN, description="times the sole Glory leader changed, round by round"),
         Metric("winner_clear", "share of the game before the winner led for good", MEAN,
@@ -206,6 +208,7 @@ def _bb_block(options, deck, bots, seed, n) -> dict[str, np.ndarray]:
         cols["first_player_advantage"][i] = cols["win_seat_0"][i]
         cols["rounds"][i] = r.rounds
         cols["round_limit"][i] = float(t.hit_limit)
+        cols["step_cap"][i] = float(r.capped)
         end = t.glory[-1]
         if w is not None:
             others = [g for q, g in enumerate(end) if q != w]

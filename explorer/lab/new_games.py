@@ -25,6 +25,8 @@ def _dr_metrics(options) -> list[Metric]:
         Metric("close_win", "won with at most a quarter of the party's HP left", PROPORTION),
         Metric("limit_hits", "games ended by a safety limit", PROPORTION,
                description="lost to round_limit or map_action_limit (not in the rulebook; ruling DR-10)"),
+        Metric("step_cap", "games stopped by the step cap (counted as lost)", PROPORTION,
+               description="games still running after the simulator's step cap"),
     ]
 
 
@@ -48,6 +50,7 @@ def _dr_columns(kind: str, options, deck, bots, seed, n) -> dict[str, np.ndarray
         "score": np.array([float(r.score) if kind == "campaign" else np.nan for r in rows]),
         "close_win": won * (share <= 0.25),
         "limit_hits": np.array([float(r.hit_limit) for r in rows]),
+        "step_cap": np.array([float(r.capped) for r in rows]),
     }
 
 
@@ -73,6 +76,10 @@ def _rp_metrics(options) -> list[Metric]:
         Metric("rounds", "game length (rounds)", MEAN),
         Metric("winner_pp", "winner's prestige points", MEAN),
         Metric("pp_margin", "PP margin (winner minus runner-up)", MEAN),
+        Metric("round_limit", "games stopped by the round limit", PROPORTION,
+               description="ended by options.round_limit before anyone reached the prestige goal (none without a limit)"),
+        Metric("step_cap", "games stopped by the step cap (no winner)", PROPORTION,
+               description="games still running after the simulator's step cap: counted, won by nobody"),
     ]
 
 
@@ -99,8 +106,10 @@ def _rp_block(options, deck, bots, seed, n) -> dict[str, np.ndarray]:
             cols[f"win_seat_{k}"][i] = float(r.winner == k)
         cols["first_player_advantage"][i] = cols["win_seat_0"][i]
         cols["rounds"][i] = r.rounds
+        cols["round_limit"][i] = float(r.at_limit)
+        cols["step_cap"][i] = float(r.capped)
         end = sorted(r.pp_by_round[-1], reverse=True) if r.pp_by_round else None
-        if end is not None:
+        if end is not None and r.winner is not None:
             cols["winner_pp"][i] = r.pp_by_round[-1][r.winner]
             cols["pp_margin"][i] = end[0] - end[1]
     return cols

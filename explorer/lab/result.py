@@ -5,6 +5,9 @@ import math
 from dataclasses import asdict, dataclass
 
 
+LIMIT_METRICS = ("round_limit", "step_cap")  # games stopped by a limit rather than by the rules' own end
+
+
 @dataclass(frozen=True)
 class Row:
     """One metric of one variant: estimate with its interval (``low``, ``high``) and standard error."""
@@ -88,6 +91,17 @@ class LabResult:
     def metric(self, metric: str) -> list[Row]:
         return [r for r in self.rows if r.metric == metric]
 
+    def limits(self) -> str:
+        """How many games a limit stopped, variant by variant ("" when the game has no such metric):
+        a round limit is an option, not a rule; a step cap stops a game that would not end."""
+        out = []
+        for key in LIMIT_METRICS:
+            rows = self.metric(key)
+            if rows:
+                counts = ", ".join(f"{r.variant} {round(r.estimate * r.n)} of {r.n}" for r in rows)
+                out.append(f"{rows[0].label[0].upper()}{rows[0].label[1:]}: {counts}.")
+        return " ".join(out)
+
     def significant(self) -> list[Difference]:
         return [d for d in self.differences if d.significant]
 
@@ -99,7 +113,8 @@ class LabResult:
         sig = [d for d in ds if d.significant]
         head = (f"{len(sig)} of {len(ds)} differences are significant at the {round(self.level * 100)}% level"
                 f" ({', '.join(str(g) for g in self.games)} games per variant; {self.stopped}).")
-        return "\n".join([head] + [d.sentence for d in ds])
+        limits = self.limits()
+        return "\n".join([head + (" " + limits if limits else "")] + [d.sentence for d in ds])
 
     def table(self, metrics=None) -> str:
         """A fixed-width text table of the rows."""

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.errors import SimulationError
 from . import stats
 from .games import PROPORTION, LabGame, lab_game
 from .result import Difference, LabResult, Row
@@ -142,7 +143,7 @@ def compare(game: str, variants, games: int = 1000, seed: int = 0, bots=None, ex
                     stopped = "target width reached"
     finally:
         if own is not None:
-            own.shutdown()
+            own.shutdown(cancel_futures=True)
     rows = _rows(g, prepared, blocks, level)
     played = tuple(sum(len(next(iter(b.values()))) for b in bl) for bl in blocks)
     return LabResult(g.name, tuple(v[0] for v in prepared), played, tuple(rows),
@@ -195,21 +196,36 @@ def _widths(g: LabGame, prepared, target_width) -> dict | None:
     return {k: float(target_width) for k, m in keys.items() if m.kind == PROPORTION}
 
 
+def _failed(g: LabGame, prepared, seed, key, error: BaseException) -> SimulationError:
+    """A block that raised, as a message naming the game, the variant and the seed that replay it."""
+    i, j = key
+    return SimulationError(f"{g.title}: a block of variant {prepared[i][0]!r} failed (seed {seed}, block {j}: "
+                           f"lab.run.block_seed({seed}, {j})): {type(error).__name__}: {error}")
+
+
 def _run(executor, g: LabGame, prepared, bots, seed, sizes, jobs):
-    """Yield ((variant, block), metric arrays) as blocks finish."""
+    """Yield ((variant, block), metric arrays) as blocks finish; a block that raises becomes a
+    ``SimulationError`` naming the game and seed (the other blocks are cancelled)."""
     if executor is None:
         for i, j in jobs:
             _, options, deck = prepared[i]
-            yield (i, j), _play(g.name, options, deck, bots, seed, j, sizes[j])
+            try:
+                res = _play(g.name, options, deck, bots, seed, j, sizes[j])
+            except Exception as e:
+                raise _failed(g, prepared, seed, (i, j), e) from e
+            yield (i, j), res
         return
     futures = {executor.submit(_play, g.name, prepared[i][1], prepared[i][2], bots, seed, j, sizes[j]): (i, j)
                for i, j in jobs}
-    if all(isinstance(f, Future) for f in futures):
-        for f in as_completed(futures):
-            yield futures[f], f.result()
-    else:
-        for f, key in futures.items():
-            yield key, f.result()
+    done = as_completed(futures) if all(isinstance(f, Future) for f in futures) else iter(futures)
+    for f in done:
+        try:
+            res = f.result()
+        except Exception as e:
+            for other in futures:
+                getattr(other, "cancel", lambda: None)()
+            raise _failed(g, prepared, seed, futures[f], e) from e
+        yield futures[f], res
 
 
 def _column(blocks: list[dict], key: str) -> np.ndarray:

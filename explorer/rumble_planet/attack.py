@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..core.events import count
 from .board import aligned, range_distance, ring
 from .effects import AttackMods, Passive, Protection
 from .health import altitude, fields_around, visible_effects
 from .options import CRITICAL
 from .state import HEROIC, SLOTS, State
 from .tiles import BLOCKING
+from .words import the_tile
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,28 @@ class Hit:
     seat: int | None = None
     tile: str | None = None
     destroyed: bool = False
+    protections: tuple[str, ...] = ()  # each protection effect that applied, naming its Armor, for the log
+
+
+def _protections(used, before_soak: int) -> tuple[str, ...]:
+    """Protection effects in words, each with its Armor ("Chest Plate's padding stops 2 Injuries"); padding
+    stops only what is left to stop, in the order the Armor sits on the track."""
+    out, left = [], before_soak
+    for armor, e in used:
+        d = e(Protection())
+        what = e.name
+        if d.soak:
+            stopped = min(left, d.soak)
+            left -= stopped
+            out.append(f"{armor}'s {what} stops {count(stopped, 'Injury', 'Injuries')}" if stopped
+                       else f"{armor}'s {what} has nothing left to stop")
+        if d.defense:
+            out.append(f"{armor}'s {what} adds {d.defense} Defense")
+        if d.reflect:
+            out.append(f"{armor}'s {what} deal {count(d.reflect, 'Injury', 'Injuries')} to the attacker")
+        if d.heal:
+            out.append(f"{armor}'s {what} heals {d.heal} HP after the hit")
+    return tuple(out)
 
 
 def resolve_attack(profile: AttackProfile, face: str) -> tuple[Hit, ...]:
@@ -78,16 +102,19 @@ def resolve_attack(profile: AttackProfile, face: str) -> tuple[Hit, ...]:
     for t in profile.targets:
         prot = Protection()
         defense = 0
+        used = []
         for a in t.armor:
             covered = not critical and face in a.protects
             for e in (a.on_success if covered else a.on_failure):
                 prot = e(prot)
+                used.append((a.name, e))
             if covered:
                 defense += a.defense
         defense = 0 if critical else defense + prot.defense + 2 * t.fields
         injuries = max(0, max(0, t.damage - defense) - prot.soak)
         destroyed = t.tile is not None and injuries >= t.threshold
-        hits.append(Hit(t.label, face, t.damage, defense, injuries, prot.reflect, prot.heal, t.seat, t.tile, destroyed))
+        hits.append(Hit(t.label, face, t.damage, defense, injuries, prot.reflect, prot.heal, t.seat, t.tile, destroyed,
+                        _protections(used, max(0, t.damage - defense))))
     return tuple(hits)
 
 
@@ -156,7 +183,7 @@ def attack_profile(state: State, seat: int, weapon: str, target: str) -> AttackP
             targets.append(Defender(state.name(t_seat), dmg, armor_of(state, t_seat), fields_around(state, sp), seat=t_seat))
         else:
             tile = state.tile_at(sp)
-            targets.append(Defender(f"the {tile.replace('_', ' ')} tile at {sp}", dmg, tile=sp, threshold=BLOCKING[tile]))
+            targets.append(Defender(the_tile(tile, sp), dmg, tile=sp, threshold=BLOCKING[tile]))
     return AttackProfile(name, tuple(targets), center, mods.squirrel, mods.shove)
 
 

@@ -5,6 +5,7 @@ import numpy as np
 
 from .attack import attack_profile, resolve_attack
 from .board import distance
+from .tiles import BLOCKING
 from .rules import current_player, legal_actions
 from .state import (
     Attack,
@@ -47,6 +48,14 @@ def expected_injuries(state: State, action: Attack) -> float:
     return total / len(faces)
 
 
+def reachable_loot(state: State) -> list[str]:
+    """Lootbox tokens a hero could pick up: not under a blocking tile (a drop may leave one there, and a
+    hero who heads for it stands beside the wall for ever)."""
+    walls = {sp for sp, t in state.tiles if t in BLOCKING}
+    spaces = list(state.lootboxes) + ([state.golden] if state.golden else [])
+    return [sp for sp in spaces if sp not in walls]
+
+
 class GreedyBot:
     """Claims Feats, attacks for the best expected Injuries, moves toward lootboxes and targets, equips what it gets."""
 
@@ -82,18 +91,18 @@ class GreedyBot:
             best = max(by[Attack], key=lambda a: expected_injuries(state, a))
             if expected_injuries(state, best) > 0:
                 return best
+        here = state.player(state.active).space
+        if StartMovement in by and (here in state.lootboxes or here == state.golden):
+            return by[StartMovement][0]  # a lootbox (or the golden one) in your space is picked up here
         if Move in by and (state.turn.mp > 0 or state.turn.movement == "ready"):
-            goals = list(state.lootboxes) + ([state.golden] if state.golden else [])
-            goals += [p.space for i, p in enumerate(state.players) if i != state.active and p.space]
-            here = state.player(state.active).space
+            goals = [p.space for i, p in enumerate(state.players) if i != state.active and p.space]
+            goals += reachable_loot(state)
             if goals:
                 def score(a):
                     return min(distance(a.to, g) for g in goals)
                 best = min(by[Move], key=score)
                 if score(best) < min(distance(here, g) for g in goals):
                     return best
-        if StartMovement in by and state.lootboxes.count(state.player(state.active).space):
-            return by[StartMovement][0]
         return by[EndActions][0]
 
 

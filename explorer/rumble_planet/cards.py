@@ -174,7 +174,7 @@ def _weapon(e: Entry) -> Weapon:
 
 def _armor(e: Entry) -> Armor:
     e.unknown_fields({"id", "name", "defense", "protects", "cost", "effect1", "effect2"})
-    parts = e.get("protects", list, check=lambda v: 0 < len(v) == len(set(v)) and all(p in BODY_PARTS for p in v),
+    parts = e.get("protects", list, check=lambda v: 0 < len(v) and all(isinstance(p, str) and p in BODY_PARTS for p in v) and len(v) == len(set(v)),
                   expect=f"a non-empty list of different body parts ({', '.join(BODY_PARTS)})")
     return Armor(e.data["id"], e.get("name", str), _num(e, "defense", 0, 12), tuple(parts), _num(e, "cost", 0, 100, 6),
                  _opt_effect(e, "effect1", ARMOR_TRIGGERS), _opt_effect(e, "effect2", ARMOR_TRIGGERS))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from html import escape
 
 from .board import COLUMNS, ROWS, Board
+from .tiles import tile_name
 
 ALTITUDE_FILL = ("#cfe8b0", "#9fcf7a", "#6aa84f")  # grass, raised, high
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#ff7f0e", "#9467bd")
@@ -64,7 +65,7 @@ def draw(thing, size: int = 440, highlight: tuple[str, ...] = (), title: str | N
         x, y = xy(s)
         mark, colour = TILE_MARK.get(tile, ("?", "#000"))
         out.append(f'<rect x="{x + 3:.1f}" y="{y + 3:.1f}" width="{cell - 6:.1f}" height="{cell - 6:.1f}" fill="none" '
-                   f'stroke="{colour}" stroke-width="2" rx="4"><title>{tile.replace("_", " ")} tile at {s}</title></rect>')
+                   f'stroke="{colour}" stroke-width="2" rx="4"><title>{tile_name(tile)} tile at {s}</title></rect>')
         out.append(f'<text x="{x + 8:.1f}" y="{y + 15:.1f}" font-size="11" fill="{colour}">{mark}</text>')
     for s in sorted(set(loot)):
         x, y = xy(s)

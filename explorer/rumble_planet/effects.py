@@ -12,6 +12,7 @@ from typing import ClassVar
 from ..core.effects import EffectRef as _EffectRef
 from ..core.effects import EffectRegistry, Param
 from .tiles import TILES
+from .words import a_tile
 
 EFFECTS = EffectRegistry()
 TRIGGERS = ("passive", "on_placement", "upon_obsolescence", "on_attack", "on_successful_protection", "on_failed_protection")
@@ -142,8 +143,8 @@ for _kind in ("on_placement", "upon_obsolescence"):
         lambda g, amount: replace(g, heal=g.heal + amount))
     EFFECTS.register(_kind, f"{_kind}:boost", f"{_when}: take {{amount}} Boost token(s) from the bank.", amount=_small)(
         lambda g, amount: replace(g, boosts=g.boosts + amount))
-    EFFECTS.register(_kind, f"{_kind}:tile", f"{_when}: place a {{tile}} tile in your space or a free space next to it.",
-                     tile=Param(str, lambda v: v in TILES and v != "squirrel", "a tile other than the squirrel"))(
+    EFFECTS.register(_kind, f"{_kind}:tile", f"{_when}: place {{tile}} in your space or a free space next to it.",
+                     tile=Param(str, lambda v: v in TILES and v != "squirrel", "a tile other than the squirrel", show=a_tile))(
         lambda g, tile: replace(g, tile=tile))
 
 

@@ -10,6 +10,7 @@ from .health import blocked, heal, injure, take_credits
 from .preparation import draw_card, obsolescence_shift
 from .state import State, Task
 from .tiles import task_spots
+from .words import SHOPS, a_tile, capital, clauses, the_tile
 
 
 def open_golden(state: State, shop: str, card: str | None) -> tuple[State, list[Event]]:
@@ -34,7 +35,7 @@ def open_lootbox(state: State, card: str) -> tuple[State, list[Event]]:
     s = replace(state, loot_deck=tuple(x for x in deck if x != card), loot_discard=tuple(sorted(state.loot_discard + (card,))),
                 turn=replace(state.turn, to_drop=state.turn.to_drop + 1))
     s = s.with_player(seat, lootboxes=s.player(seat).lootboxes - 1)
-    ev.append(Event(f"{state.name(seat)} opens a lootbox: {c.name} ({'; '.join(r.text for r in c.rewards)}).", "Looting"))
+    ev.append(Event(f"{state.name(seat)} opens a lootbox: {c.name} ({clauses(r.text for r in c.rewards)}).", "Looting"))
     tasks = tuple(Task(kind, seat, (amount,)) for kind, amount in (r() for r in c.rewards))
     return settle(replace(s, pending=s.pending + tasks), ev)
 
@@ -52,15 +53,17 @@ def settle(state: State, ev: list[Event]) -> tuple[State, list[Event]]:
         elif task.kind == "healing":
             state, e = heal(rest, seat, task.data[0], "Loot Cards")
         elif task.kind in ("weapon", "armor") and not (getattr(state, f"{task.kind}_shop") or getattr(state, f"{task.kind}_discard")):
-            state, e = rest, [Event(f"No {task.kind} card is left to draw.", "Shortages")]
+            state, e = rest, [Event(f"No {SHOPS[task.kind]} card is left to draw.", "Shortages")]
         elif task.kind == "replacement" and not replacement_spaces(state, seat):
-            state, e = rest, [Event(f"{state.name(seat)} has no free space to move to.", "Loot Cards")]
+            why = ("is off the Green (knocked out), so the Replacement is skipped" if state.player(seat).space is None
+                   else "has no free space next to them: the Replacement is skipped")
+            state, e = rest, [Event(f"{state.name(seat)} {why}.", "Loot Cards")]
         elif task.kind == "teleporter_replacement" and not teleporter_moves(state, seat):
             state, e = rest, [Event("No Teleporter can be replaced.", "Loot Cards")]
         elif task.kind == "shove" and not _shove_spaces(state, task):
             state, e = rest, [Event(f"{state.name(int(task.data[0]))} cannot be pushed any farther.", "Distances")]
         elif task.kind in ("place_tile", "move_tile") and not task_spots(state, task):
-            state, e = rest, [Event(f"No space can take the {task.data[0].replace('_', ' ')} tile any more.", "Tile Effects")]
+            state, e = rest, [Event(f"No space can take {a_tile(task.data[0])} any more.", "Tile Effects")]
         elif task.kind == "gear_swap" and not swap_slots(state, seat):
             state, e = rest, [Event(f"{state.name(seat)} has no two adjacent pieces of equipment to swap.", "Loot Cards")]
         else:
@@ -107,7 +110,7 @@ def move_tile(state: State, source: str, to: str) -> tuple[State, list[Event]]:
     """Replacement of a tile; a Teleporter replaced in a Hero's space teleports them (Teleporter Tile)."""
     tile = state.tile_at(source)
     s = replace(state, pending=state.pending[1:], tiles=tuple(sorted([x for x in state.tiles if x[0] != source] + [(to, tile)])))
-    ev = [Event(f"The {tile.replace('_', ' ')} tile at {source} is replaced at {to}.", "Movement, Placement, and Replacement")]
+    ev = [Event(f"{capital(the_tile(tile, source))} is replaced at {to}.", "Movement, Placement, and Replacement")]
     who = s.seat_at(to)
     if who is not None and tile == "teleporter":
         s = replace(s, pending=(Task("teleport", state.active, (str(who),)),) + s.pending)

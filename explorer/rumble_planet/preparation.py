@@ -9,6 +9,7 @@ from .effects import Gain
 from .health import heal, take_boosts, take_credits, visible_effects
 from .state import SLOTS, Gear, State
 from .tiles import offer_tile
+from .words import SHOPS, capital, card_of
 
 OBSOLESCENCE = "1 - Obsolescence"
 
@@ -126,10 +127,10 @@ def buy(state: State, shop: str, card: str) -> tuple[State, list[Event]]:
     cost = price(state, shop)
     p = state.player(seat)
     if p.credits < cost:
-        raise IllegalAction(f"a {shop} costs {cost} Credits; {state.name(seat)} has {p.credits}")
+        raise IllegalAction(f"{capital(card_of(shop))} costs {cost} Credits; {state.name(seat)} has {p.credits}")
     s = replace(state, bank_credits=state.bank_credits + cost).with_player(seat, credits=p.credits - cost)
     s, e = draw_card(s, seat, shop, card, "3 - Buying")
-    return s, [Event(f"{state.name(seat)} pays {cost} Credits for a {shop}.", "3 - Buying")] + e
+    return s, [Event(f"{state.name(seat)} pays {cost} Credits for {card_of(shop)}.", "3 - Buying")] + e
 
 
 def draw_pool(state: State, shop: str) -> tuple[str, ...]:
@@ -144,13 +145,13 @@ def draw_card(state: State, seat: int, shop: str, card: str, section: str) -> tu
     if not pile:
         pile = getattr(state, f"{shop}_discard")
         state = replace(state, **{f"{shop}_discard": ()})
-        ev.append(Event(f"The {shop} shop is empty: its discard pile is shuffled into a new shop.", "Shortages"))
+        ev.append(Event(f"The {SHOPS[shop]} shop is empty: its discard pile is shuffled into a new shop.", "Shortages"))
     if card not in pile:
-        raise IllegalAction(f"{card} is not in the {shop} shop")
+        raise IllegalAction(f"{card} is not in the {SHOPS[shop]} shop")
     state = replace(state, **{f"{shop}_shop": _without(pile, card)})
     state = state.with_player(seat, hand=state.player(seat).hand + (card,))
     # the log is public and a hand is private (ruling RP-26): the card is named only in the hand itself
-    return state, ev + [Event(f"{state.name(seat)} draws a {shop} card into their hand.", section)]
+    return state, ev + [Event(f"{state.name(seat)} draws {card_of(shop)} into their hand.", section)]
 
 
 def buy_prestige(state: State) -> tuple[State, list[Event]]:

@@ -10,7 +10,7 @@ from dataclasses import replace
 from ..core.chance import CustomDie
 from ..core.errors import IllegalAction
 from ..core.events import Event
-from . import loot, turn
+from . import loot, turn, words
 from . import preparation as prep
 from .attack import targets_in_range, weapon_cards
 from .board import REGIONS, adjacent
@@ -167,7 +167,7 @@ def _why(state: State, action) -> str:
     if state.stage == "over":
         return "the game is over"
     if state.pending:
-        return f"{action} is not allowed: the rules wait for a {state.pending[0].kind.replace('_', ' ')} decision"
+        return f"{action} is not allowed: the rules wait for {words.a(words.decision(state.pending[0].kind))} decision"
     t = state.turn
     if isinstance(action, Move):
         if t.movement == "done":
@@ -278,7 +278,7 @@ def _apply_task(state: State, a, outcome):
     if isinstance(a, PlaceAt) and task.kind == "place_tile":
         tile = task.data[0]
         s = replace(rest, tiles=tuple(sorted(rest.tiles + ((a.space, tile),))))
-        ev = [Event(f"A {tile.replace('_', ' ')} tile is placed at {a.space}.", "Tile Effects")]
+        ev = [Event(f"{words.capital(words.a_tile(tile))} is placed at {a.space}.", "Tile Effects")]
         who = s.seat_at(a.space)
         if tile == "teleporter" and who is not None:  # "if a Teleporter tile is ... placed ... in your space"
             s = replace(s, pending=(Task("teleport", state.active, (str(who),)),) + s.pending)
@@ -305,5 +305,6 @@ def _apply_task(state: State, a, outcome):
     if isinstance(a, Taunt):
         return turn.taunt(state, a.seat)
     if isinstance(a, Decline):
-        return loot.settle(rest, [Event(f"{state.name(task.seat)} declines the {task.kind.replace('_', ' ')}.", "Loot Cards")])
+        return loot.settle(rest, [Event(words.declined(state.name(task.seat), task.kind, task.data),
+                                         words.section_of(task.kind))])
     raise IllegalAction(f"{a} is not allowed now")

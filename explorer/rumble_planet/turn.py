@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core.events import Event
+from ..core.events import Event, count
 from .attack import attack_profile, resolve_attack
 from .board import adjacent, distance, ring
 from .effects import FeatView
@@ -220,7 +220,9 @@ def attack(state: State, weapon: str, target: str, face: str) -> tuple[State, li
             else:
                 ev.append(Event(f"{detail}: {h.label} suffers {h.injuries} Injuries; nothing happens.", "Blocking Tiles"))
             continue
-        ev.append(Event(f"{detail} on {h.label}: {h.injuries} Injury(ies).", "Detailed Attack Sequence"))
+        protected = f" ({'; '.join(h.protections)})" if h.protections else ""
+        ev.append(Event(f"{detail} on {h.label}: {count(h.injuries, 'Injury', 'Injuries')}{protected}.",
+                        "Detailed Attack Sequence"))
         if h.injuries > 0 and h.seat not in s.turn.injured:
             s = replace(s, turn=replace(s.turn, injured=s.turn.injured + (h.seat,)))
             s, e = gain_pp(s, seat, 1, f"injured {state.name(h.seat)}")
@@ -287,6 +289,17 @@ def taunt(state: State, victim: int) -> tuple[State, list[Event]]:
     return s, ev + e
 
 
+def _feat_leaves(state: State, feat: str, tokens: tuple[int, ...]) -> str:
+    """"as many tokens on a Feat card as there are players": one player's tokens can fill it too."""
+    name = state.content.card(feat).name
+    back = ", ".join(f"{state.name(seat)} {count(tokens.count(seat), 'token')}" for seat in dict.fromkeys(tokens))
+    if len(set(tokens)) == len(state.players):
+        head = f"{name} has a Feat token from every player"
+    else:
+        head = f"{name} has {len(tokens)} Feat tokens, as many as there are players"
+    return f"{head} and leaves the game; each takes back their own ({back})."
+
+
 def end_turn(state: State) -> tuple[State, list[Event]]:
     """End of the turn: full Feat cards leave, then the next player; the game ends when the round is complete."""
     ev: list[Event] = []
@@ -296,7 +309,7 @@ def end_turn(state: State) -> tuple[State, list[Event]]:
         if len(toks) >= n:
             for seat in toks:
                 players[seat] = replace(players[seat], feat_tokens=players[seat].feat_tokens + 1)
-            ev.append(Event(f"{state.content.card(f).name} has a token from every player and leaves the game.", "Accomplishing a Feat"))
+            ev.append(Event(_feat_leaves(state, f, toks), "Accomplishing a Feat"))
             if deck:
                 feats.append((deck[0], ()))
                 ev.append(Event(f"{state.content.card(deck[0]).name} is revealed.", "Accomplishing a Feat"))

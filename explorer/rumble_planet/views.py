@@ -35,6 +35,7 @@ from .state import (
     Taunt,
     WearOut,
 )
+from .words import card_of, the_tile
 
 
 def _card(state: State, card_id: str) -> str:
@@ -53,7 +54,7 @@ def _target(state: State, target: str) -> str:
     seat = state.seat_at(target)
     if seat is not None:
         return f"{state.name(seat)} at {target}"
-    return f"the {state.tile_at(target).replace('_', ' ')} tile at {target}"
+    return the_tile(state.tile_at(target), target)
 
 
 def describe_action(state: State, a) -> str:
@@ -71,7 +72,7 @@ def describe_action(state: State, a) -> str:
     if isinstance(a, Sell):
         return f"Sell {_card(state, a.card)}"
     if isinstance(a, Buy):
-        return f"Buy a {a.shop} card"
+        return f"Buy {card_of(a.shop)}"
     if isinstance(a, Equip):
         return f"Equip {_card(state, a.card)} in slot {a.slot}"
     if isinstance(a, Craft):
@@ -83,7 +84,7 @@ def describe_action(state: State, a) -> str:
     if isinstance(a, Attack):
         return f"Attack {_target(state, a.target)} with {_weapon(state, a.weapon)}"
     if isinstance(a, OpenGolden):
-        return f"Open the golden Lootbox for a {a.shop} card"
+        return f"Open the golden Lootbox for {card_of(a.shop)}"
     if isinstance(a, ClaimFeat):
         return f"Accomplish the Feat {_card(state, a.feat)}"
     if isinstance(a, ChooseRegion):
@@ -91,7 +92,7 @@ def describe_action(state: State, a) -> str:
     if isinstance(a, PlaceAt):
         return f"Place at {a.space}"
     if isinstance(a, MoveTile):
-        return f"Replace the {state.tile_at(a.source).replace('_', ' ')} tile at {a.source} in {a.to}"
+        return f"Replace {the_tile(state.tile_at(a.source), a.source)} in {a.to}"
     if isinstance(a, SwapGear):
         return f"Swap slots {a.slot} and {a.slot + 1}"
     if isinstance(a, Taunt):

@@ -35,6 +35,7 @@ def test_round_trip(tmp_path):
     ("weapons", {"effect1": {"effect": "power_shot", "amount": 99}}, "weapons[0] (W01)", "effect1.amount"),
     ("armor", {"protects": ["tail"]}, "armor[0] (A01)", "protects"),
     ("armor", {"shiny": True}, "armor[0] (A01)", "shiny"),
+    ("armor", {"protects": [["head"]]}, "armor[0] (A01)", "protects"),  # was "TypeError: unhashable type: 'list'"
     ("gps", {"face": {"NW": "J10", "NE": "B10", "SE": "I10", "SW": "I1"}}, "gps[0] (G01)", "face.NW"),
     ("gps", {"back": "N"}, "gps[0] (G01)", "back"),
     ("loot", {"rewards": []}, "loot[0] (L01)", "rewards"),
@@ -102,3 +103,45 @@ def test_fuzzed_decks_raise_only_content_errors(tmp_path):
             pass
 
     run()
+
+
+def _nested(value):
+    yield [value]
+    yield [[value]]
+    yield {"x": value}
+
+
+def test_a_value_of_the_wrong_shape_anywhere_is_a_content_error(tmp_path):
+    """Every field of the first card of every kind, wrapped in a list, a list of lists or an object."""
+    base = CONTENT.to_json()
+    tried = 0
+    for kind in ("weapons", "armor", "gps", "loot", "feats", "heroes"):
+        for field, value in base[kind][0].items():
+            for wrong in _nested(value):
+                data = json.loads(json.dumps(base))
+                data[kind][0][field] = wrong
+                try:
+                    load_deck(_deck(tmp_path, data))
+                except ContentError as e:
+                    assert e.entry.startswith(f"{kind}[0]") and (field in e.field or field in e.entry), e
+                tried += 1
+    assert tried > 40
+
+
+def test_a_save_with_a_bad_deck_names_the_card_and_field():
+    from explorer.core import Session
+    from explorer.core.errors import SaveFileError
+
+    data = Session("rumble-planet", seed=1).to_json()
+    data["content"]["armor"][0]["protects"] = [["head"]]
+    with pytest.raises(SaveFileError) as e:
+        Session.from_json(data)
+    assert "armor[0] (A01)" in str(e.value) and "protects" in str(e.value) and "unhashable" not in str(e.value)
+
+
+def test_a_deck_that_is_not_a_path_is_refused_in_words():
+    from explorer.rumble_planet import load_board
+
+    for load in (load_deck, load_board):
+        with pytest.raises(ContentError, match="is not a file path: expected a path to a deck file, got int"):
+            load(3)

@@ -1,5 +1,6 @@
 """Attack and knock-out odds against brute force: engine play-outs with typed dice and a plain expectimax."""
 import re
+from dataclasses import replace
 from collections import Counter
 from fractions import Fraction
 
@@ -175,3 +176,41 @@ def test_fast_model_agrees_with_the_engine_on_states_from_real_games():
         assert v.expected_injuries == pytest.approx(float(best_attacks(s, measure="injuries").value))
         checked += 1
     assert checked >= 3
+
+
+def brute_force(state, goal, left=2):
+    """Every Attack in every order through ``rules.apply``; after a hit the attacker's choices at best and every
+    draw (a teleport's GPS card) outcome by outcome, each equally likely."""
+    if any(state.player(i).knocked_out for i in goal):
+        return Fraction(1)
+    if left == 0:
+        return Fraction(0)
+
+    def settled(x):
+        if not x.pending:
+            return brute_force(x, goal, left - 1)
+        best = Fraction(0)
+        for a in rules.legal_actions(x):
+            spec = rules.chance(x, a)
+            draws = [None] if spec is None else list(spec.faces)
+            best = max(best, sum((settled(rules.apply(x, a, o)[0]) for o in draws), Fraction(0)) / len(draws))
+        return best
+
+    die = state.options.attack_die
+    return max([sum((settled(rules.apply(state, a, face)[0]) for face in die), Fraction(0)) / len(die)
+                for a in rules.legal_actions(state) if isinstance(a, Attack)], default=Fraction(0))
+
+
+@pytest.mark.parametrize("hp", [7, 10])
+def test_a_shove_onto_a_teleporter_counts_every_region_and_gps_card(hp):
+    # "if a Teleporter tile is moved, placed, or replaced in your space, you are immediately teleported ...
+    # perform a controlled GPS relocation" (Teleporter Tile): the odds raised IllegalAction("ChooseRegion(region='NW')
+    # needs a chance outcome"); now the region is the attacker's choice and the GPS card is drawn by its chances.
+    s = gear(at(phase(started(), "action"), p0="E4", p1="E5"), 0, 1, "W14")  # Plasma Putter: shove 1
+    s = gear(gear(s, 0, 2, "W09"), 1, 1, "A14")  # Golf Cart Armor: the die's face matters
+    every_way = (("D5", "teleporter"), ("E6", "teleporter"), ("F5", "teleporter"))  # the shove always teleports
+    s = replace(s, lootboxes=(), golden=None, tiles=s.tiles + every_way).with_player(1, hp=hp)
+    plan = best_attacks(s, goal=(1,))
+    assert plan.value == brute_force(s, (1,))
+    assert 0 < plan.value < 1
+    assert best_attacks(s, goal=(1,), measure="injuries").value > 0

@@ -73,3 +73,43 @@ def test_heroes_rotate_through_the_seats():
 def test_bad_player_lists_are_refused(bad):
     with pytest.raises(ValueError, match="players"):
         simulate(bad, 2, seed=0)
+
+
+@pytest.mark.parametrize("args,kw,words", [
+    ((3, 10, 1), {}, "players must be a list of 2-4 bots"),
+    (("greedy", 10, 1), {}, "players must be a list of 2-4 bots"),
+    ((("greedy", "smart"), 10, 1), {}, "players must be a list of 2-4 bots"),
+    ((("greedy", "random"), 0, 1), {}, "n_games must be a whole number"),
+    ((("greedy", "random"), 2, -1), {}, "seed must be a whole number >= 0"),
+    ((("greedy", "random"), 2, "x"), {}, "seed must be a whole number >= 0"),
+    ((("greedy", "random"), 2, 1), {"executor": 4}, "executor must be a concurrent.futures.Executor"),
+    ((("greedy", "random"), 2, 1), {"progress": "bar"}, "progress must be callable"),
+    ((("greedy", "random"), 2, 1), {"options": {"players": 2}}, "options must be a Rumble Planet Options"),
+    ((("greedy", "random"), 2, 1), {"content": "deck.json"}, "content must be a Rumble Planet Content"),
+    ((("greedy", "random"), 2, 1), {"chunk_size": 0}, "chunk_size must be a whole number"),
+])
+def test_simulate_names_a_bad_argument(args, kw, words):
+    # simulate(3, ...) raised "TypeError: 'int' object is not iterable"
+    with pytest.raises(ValueError, match=words):
+        simulate(*args, **kw)
+
+
+def test_by_default_games_end_as_the_rulebook_ends_them():
+    # "The game ends when one player reaches or exceeds 18 Prestige Points (PP)." (End of Game); a 40-round default
+    # limit ended 97 of 100 random two-player games before anyone got there.
+    r = simulate(("random", "random"), 3, seed=2)
+    assert (r.round_limit_hits, r.step_cap_hits) == (0, 0)
+    assert all(max(g.pp_by_round[-1]) >= 18 for g in r.records)
+    limited = simulate(("random", "random"), 3, seed=2, options=Options(round_limit=10))
+    assert limited.round_limit_hits == 3 and all(g.at_limit and g.rounds == 10 for g in limited.records)
+
+
+def test_replay_seed_and_play_game_name_a_bad_argument():
+    with pytest.raises(ValueError, match="game must be a whole number from 0 to 2"):
+        replay_seed(1, 5, 3)
+    with pytest.raises(ValueError, match="seed must be a whole number >= 0"):
+        replay_seed("x", 0, 3)
+    with pytest.raises(ValueError, match="seed must be a numpy SeedSequence"):
+        play_game(("greedy", "random"), Options(), sample_content(), 7)
+    with pytest.raises(ValueError, match="max_steps must be a whole number"):
+        play_game(("greedy", "random"), Options(), sample_content(), replay_seed(1, 0, 1), max_steps=0)

@@ -111,3 +111,28 @@ def test_a_tqdm_bar_follows_a_run():
     bar = tqdm_progress("coin flips")
     lab.compare("proving-grounds", [{}], games=50, seed=1, executor="inline", progress=bar)
     assert bar.bar.n == bar.bar.total == 50
+
+
+def _boom(options, deck, bots, seed, n):
+    raise RuntimeError("game not finished after 50000 steps")
+
+
+def test_a_failing_worker_is_shown_on_the_page_not_left_running(monkeypatch):
+    """A block that raised left the page at "running..." for ever; now its message names the game and seed."""
+    import dataclasses
+
+    from explorer.lab.games import GAMES
+
+    monkeypatch.setitem(GAMES, "rumble-planet", dataclasses.replace(GAMES["rumble-planet"], play_block=_boom))
+    app = LabApp(game="rumble-planet", executor="inline", games=8, seed=1)
+    assert app.run() is None
+    assert "running" not in app.message.value and "rx-error" in app.message.value
+    assert "Rumble Planet" in app.message.value and "seed 1" in app.message.value
+    assert app.result is None
+
+
+def test_the_page_says_how_many_games_a_round_limit_stopped():
+    app = LabApp(game="rumble-planet", executor="inline", games=4, seed=1)
+    app.editors[1].set_option("round_limit", 2)
+    assert app.run() is not None
+    assert "stopped by the round limit: A 0 of 4, B 4 of 4" in app.message.value

@@ -8,6 +8,7 @@ from html import escape
 import ipywidgets as w
 
 from explorer import lab
+from explorer.core.errors import SimulationError
 
 from ..theme import CSS
 from .charts import figure
@@ -227,7 +228,7 @@ class LabApp(w.VBox):
             result = lab.compare(self.game.value, variants, games=self.games.value, seed=self.seed.value,
                                  bots=self.bots.value, executor=self.executor, progress=self._progress,
                                  target_width=width)
-        except (ValueError, NotImplementedError) as e:
+        except (ValueError, NotImplementedError, SimulationError) as e:  # a worker's failure names game and seed
             self.message.value = f'<span class="rx-error">{escape(str(e))}</span>'
             return None
         self.show(result)
@@ -247,7 +248,7 @@ class LabApp(w.VBox):
             result = lab.sweep(self.game.value, self.sweep_option.value, values, base=base.options_json(),
                                deck=base.deck, games=self.games.value, seed=self.seed.value, bots=self.bots.value,
                                executor=self.executor, progress=self._progress, target_width=self.width.value or None)
-        except (ValueError, NotImplementedError) as e:
+        except (ValueError, NotImplementedError, SimulationError) as e:  # a worker's failure names game and seed
             self.message.value = f'<span class="rx-error">{escape(str(e))}</span>'
             return None
         self.show(result)
@@ -257,7 +258,7 @@ class LabApp(w.VBox):
         self.result = result
         self.figure = figure(result)
         self.message.value = (f'<span class="rx-ok">{", ".join(map(str, result.games))} games per variant '
-                              f'({escape(result.stopped)}); seed {result.seed}.</span>')
+                              f'({escape(result.stopped)}); seed {result.seed}. {escape(result.limits())}</span>')
         self.sentences.value = sentences_html(result)
         self.table.value = table_html(result)
         self.chart.clear_output(wait=True)

@@ -21,6 +21,7 @@ from explorer.rumble_planet.odds import (
     attack_value,
     reachable,
 )
+from explorer.rumble_planet.words import decision
 
 from ..files import FilePicker
 from ..history import HistoryBar
@@ -364,7 +365,7 @@ class RumblePlanetApp(w.VBox):
             return f'<div class="rp-turn">The game is being set up ({escape(s.stage)}): press Play.</div>'
         seat = rules.current_player(s)
         who = "bot" if self.table.bots[seat] is not None else "human"
-        phase = s.turn.phase if not s.pending else s.pending[0].kind.replace("_", " ") + " decision"
+        phase = s.turn.phase if not s.pending else decision(s.pending[0].kind) + " decision"
         return (f'<div class="rp-turn" data-seat="{seat}">Round {s.round}: <b>{escape(s.name(s.active))}</b>\'s turn, '
                 f'{escape(phase)}; <b>{escape(s.name(seat))}</b> ({who}) to decide.</div>')
 

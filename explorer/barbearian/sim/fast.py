@@ -91,4 +91,5 @@ def _play(options, deck, bots, seed, max_steps, trace: bool) -> Trace:
         state, _ = advance(state, events)
         if first is None and state.first is not None:
             first = state.first
-    raise RuntimeError(f"game not finished after {max_steps} steps (seed {seed.entropy}, {seed.spawn_key})")
+    record = GameRecord(first, None, state.round, max_steps, capped=True)
+    return Trace(record, tuple(glory) + (tuple(p.glory_count for p in state.players),) if trace else (), False)

@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ...core.seeds import children_of
-from ...core.stats import mean_se
+from ...core.stats import LimitHits, mean_se
 from .. import rules
 from ..bots import make_bot
 from ..cards import Deck, sample_deck
@@ -34,21 +34,24 @@ rulebook's only ending is seven Glory, which random play may never reach."""
 @dataclass(frozen=True)
 class GameRecord:
     """One simulated game: who started, who won (None: a draw at the round limit), how long it
-    took, and whether the round limit ended it (rather than seven Glory)."""
+    took, and whether the round limit ended it (rather than seven Glory); ``capped``: still running
+    after the step cap (a bot or rule loop), counted as a draw and never raised."""
 
     first: int
     winner: int | None
     rounds: int
     steps: int
     at_limit: bool = False
+    capped: bool = False
 
 
 @dataclass(frozen=True)
-class SimResult:
+class SimResult(LimitHits):
     """Summary of ``games`` games at one player count.
 
     ``win_rate_by_offset[k]`` is the win rate (and its standard error) of the seat ``k``
     places after the first player in turn order: offset 0 is the first player.
+    ``round_limit_hits``: games the round limit ended; ``step_cap_hits``: games the step cap stopped (draws).
     """
 
     players: int
@@ -58,11 +61,6 @@ class SimResult:
     rounds: tuple[float, float]  # mean and standard error
     steps: tuple[float, float]
     records: tuple[GameRecord, ...]
-
-    @property
-    def round_limit_hits(self) -> int:
-        """Games ended by the round limit (not a rule of the game) instead of by seven Glory."""
-        return sum(r.at_limit for r in self.records)
 
     @property
     def first_player_advantage(self) -> tuple[float, float]:
@@ -92,7 +90,7 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
         state, _ = rules.apply(state, action, outcome)
         if first is None and state.first is not None:
             first = state.first
-    raise RuntimeError(f"game not finished after {max_steps} steps (seed {seed.entropy}, {seed.spawn_key})")
+    return GameRecord(first, None, state.round, max_steps, capped=True)
 
 
 def _play_games(options: Options, deck: Deck, bots: Sequence, seeds: Sequence[np.random.SeedSequence]):

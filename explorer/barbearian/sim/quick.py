@@ -155,7 +155,9 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
             choices.play(g, task, seat, act)
             choices.advance(g, act[0] in QUIET_ACTIONS)
         step += 1
-    raise RuntimeError(f"game not finished after {max_steps} steps (seed {seed.entropy}, {seed.spawn_key})")
+    if glory is not None:
+        glory.append(tuple(p.glory for p in g.seats))
+    return GameRecord(first, None, g.round, max_steps, capped=True)
 
 
 def _draw(g: Game, task):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ...core.seeds import children_of
-from ...core.stats import mean_se
+from ...core.stats import LimitHits, mean_se
 from ..bots import GreedyBot, RandomBot
 from ..cards import Deck
 from ..deckfile import sample_deck
@@ -46,6 +46,7 @@ class GameRecord:
         heroes: the party (a campaign draws its heroes at setup).
         battles: every battle fought, in order: (encounter id, won).
         hit_limit: a safety net (``round_limit`` or ``map_action_limit``, DR-10) ended the game.
+        capped: still running after ``max_steps`` actions (a bot or rule loop): counted as lost, never raised.
     """
 
     won: bool
@@ -57,6 +58,7 @@ class GameRecord:
     steps: int
     heroes: tuple[str, ...] = ()
     battles: tuple[tuple[str, bool], ...] = ()
+    capped: bool = False
     hit_limit: bool = False
 
 
@@ -75,10 +77,11 @@ def hit_limit(state) -> bool:
 
 
 @dataclass(frozen=True)
-class SimResult:
+class SimResult(LimitHits):
     """Means and their standard errors over ``games`` games of one kind, party and encounter.
 
     A campaign's party is drawn at setup: ``heroes`` is then empty and ``by_party`` splits the games.
+    ``step_cap_hits``: games the step cap stopped (counted as lost).
     """
 
     kind: str
@@ -153,7 +156,7 @@ def play_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.Seed
             battles.append((b.encounter, b.result == "victory"))
         ended, won_before = over, won
         fighting = b.encounter if b is not None else fighting
-    raise RuntimeError(f"game not finished after {max_steps} steps (seed {seed.entropy}, {seed.spawn_key})")
+    return replace(_record(kind, state, rounds, max_steps), won=False, battles=tuple(battles), capped=True)
 
 
 def _record(kind: str, state, rounds: int, steps: int) -> GameRecord:

@@ -20,10 +20,11 @@ from ..attack import (
     targets_in_range,
     weapon_cards,
 )
+from ...core.errors import IllegalAction
 from ..loot import settle
-from ..state import HEROIC, SLOTS, Attack, State
-
-WEAPONS = (HEROIC,) + tuple(str(i) for i in range(1, SLOTS + 1))
+from ..state import Attack, State
+from . import checks
+from .checks import WEAPONS
 
 
 def die_faces(die: tuple[str, ...]) -> tuple[tuple[str, Fraction], ...]:
@@ -90,8 +91,11 @@ def profile_odds(profile: AttackProfile, die: tuple[str, ...], hp: dict[int, int
 
 
 def attack_odds(state: State, weapon: str, target: str, seat: int | None = None) -> AttackOdds:
-    """The exact odds of an attack with ``weapon`` ("heroic" or a slot "1"-"4") on the target at ``target``."""
-    seat = state.active if seat is None else seat
+    """The exact odds of an attack with ``weapon`` ("heroic" or a slot "1"-"4") on the target at ``target``
+    (a what-if: the target need not be in range); a bad argument raises ValueError or IllegalAction."""
+    state = checks.state_of(state)
+    seat = checks.seat_of(state, seat)
+    weapon, target = checks.weapon_of(state, seat, weapon), checks.target_of(state, seat, target)
     profile = attack_profile(state, seat, weapon, target)
     hp = {i: p.hp for i, p in enumerate(state.players) if p.space is not None}
     return profile_odds(profile, state.options.attack_die, hp)
@@ -102,7 +106,7 @@ def attack_options(state: State) -> tuple[Attack, ...]:
 
     The same list as the ``Attack`` actions of ``legal_actions`` (Attack Step: "up to 2 attacks, each weapon once").
     """
-    t = state.turn
+    t = checks.state_of(state).turn
     seat = state.active
     p = state.player(seat)
     if p.space is None or p.knocked_out or t.attack == "done" or len(t.used) >= 2 or state.stage != "play":
@@ -111,20 +115,38 @@ def attack_options(state: State) -> tuple[Attack, ...]:
                  for s in targets_in_range(state, seat, w))
 
 
-def _after(state: State, action: Attack, face: str) -> list[State]:
-    """Every state an attack with this face can lead to (the attacker chooses where a shoved Hero goes)."""
+def outcomes(spec) -> tuple[tuple[object, Fraction], ...]:
+    """A chance draw met while an attack settles, outcome by outcome with its chance: a GPS card (a teleport
+    after a shove) or any other card or die drawn uniformly from its faces."""
+    faces = getattr(spec, "faces", None)
+    if faces is None:
+        raise IllegalAction(f"the attack odds cannot enumerate {spec!r} (only a card or die drawn from its faces)")
+    return die_faces(tuple(faces))
+
+
+def _after(state: State, action: Attack, face: str, worth) -> Fraction:
+    """The value (``worth`` of each end state) of an attack with this face, once what follows it is settled."""
     s, _ = turn.attack(state, action.weapon, action.target, face)
     if s.pending and s.stage == "play":
         s, _ = settle(s, [])
-    frontier, out = [s], []
-    while frontier:
-        x = frontier.pop()
-        if not x.pending:
-            out.append(x)
-            continue
-        for a in rules.legal_actions(x):
-            frontier.append(rules.apply(x, a)[0])
-    return out
+    return _settled(s, state.active, worth)
+
+
+def _settled(x: State, attacker: int, worth) -> Fraction:
+    """Choices and draws still pending after a hit: the attacker's at best (where a shoved Hero goes, which
+    region a teleport takes: Controlled Relocation), an opponent's at worst, a draw (the GPS card of a
+    teleport) summed over its outcomes by their chances."""
+    if not x.pending:
+        return worth(x)
+    values = []
+    for a in rules.legal_actions(x):
+        spec = rules.chance(x, a)
+        if spec is None:
+            values.append(_settled(rules.apply(x, a)[0], attacker, worth))
+        else:
+            values.append(sum((pr * _settled(rules.apply(x, a, o)[0], attacker, worth) for o, pr in outcomes(spec)),
+                              Fraction(0)))
+    return max(values) if rules.current_player(x) == attacker else min(values)
 
 
 def knocked_out(before: State, after: State, goal: tuple[int, ...]) -> int:
@@ -152,8 +174,8 @@ def best_attacks(state: State, goal: tuple[int, ...] | None = None, measure: str
         goal: the seats that count (default: every opponent on the Green).
         measure: "knockout" (chance at least one goal Hero is knocked out) or "injuries" (expected HP taken).
     """
-    if goal is None:
-        goal = tuple(i for i, p in enumerate(state.players) if i != state.active and p.space is not None)
+    state = checks.state_of(state)
+    goal, measure = checks.goal_of(state, goal), checks.measure_of(measure)
     score = knocked_out if measure == "knockout" else injuries_dealt
     root = state
     count = [0]
@@ -167,7 +189,7 @@ def best_attacks(state: State, goal: tuple[int, ...] | None = None, measure: str
             count[0] += 1
             v = Fraction(0)
             for face, pr in faces:
-                v += pr * max(value(x)[0] for x in _after(s, a, face))
+                v += pr * _after(s, a, face, lambda x: value(x)[0])
             if v > best:
                 best, first = v, a
         return best, first

@@ -16,6 +16,7 @@ from ..board import aligned, range_distance
 from ..health import altitude
 from ..state import Attack, State
 from ..tiles import BLOCKING
+from . import checks
 from .attacks import WEAPONS, attack_options
 
 
@@ -125,7 +126,9 @@ def attack_value(state: State, seat: int | None = None, cache: dict | None = Non
         cache: shared between calls on the same position with the attacker elsewhere (a map of spaces):
             an attack's outcomes depend on the attacker's space only through its altitude and alignment.
     """
-    seat = state.active if seat is None else seat
+    seat = checks.seat_of(checks.state_of(state), seat, on_green=False)
+    if cache is not None and not isinstance(cache, dict):
+        raise ValueError(f"cache must be a dict (or None), got {type(cache).__name__}")
     here = state.player(seat).space
     if cache is None:
         acts = attack_options(state)
