@@ -31,3 +31,26 @@ def _template_file_or_404(parse_url_path):
 
 if not getattr(TemplateStaticFileHandler.parse_url_path, "checks_template_paths", False):
     TemplateStaticFileHandler.parse_url_path = _template_file_or_404(TemplateStaticFileHandler.parse_url_path)
+
+
+# Voila 0.5.13 shuts a page's kernel down when the page goes, with a beacon that carries the page's
+# ``_xsrf`` cookie as a form field (voila-dashboards/voila#1458). The render page never set that cookie, so
+# every shutdown was refused (403 "'_xsrf' argument missing from POST") and each kernel lived until the
+# idle culler took it. Reading ``xsrf_token`` as the page is served sets the cookie (tornado's own
+# double-submit check), so the beacon is accepted and a closed page's kernel goes within seconds.
+from voila.handler import VoilaHandler  # noqa: E402
+
+
+def _with_xsrf_cookie(prepare):
+    async def prepared(self):
+        result = prepare(self)
+        if result is not None:
+            await result
+        self.xsrf_token  # sets the ``_xsrf`` cookie the shutdown beacon sends back
+
+    prepared.sets_xsrf_cookie = True
+    return prepared
+
+
+if not getattr(VoilaHandler.prepare, "sets_xsrf_cookie", False):
+    VoilaHandler.prepare = _with_xsrf_cookie(VoilaHandler.prepare)
