@@ -164,7 +164,7 @@ class Walkthrough(w.VBox):
         self.menu = w.Dropdown(options=[(f"{i + 1}. {c.title}", i) for i, c in enumerate(self.chapters)],
                                description="Chapter", layout=w.Layout(width="100%", max_width="520px"))
         self.menu.add_class("wt-menu")
-        self.menu.observe(lambda ch: self.go(ch["new"], 0), "value")
+        self.menu.observe(self._menu_changed, "value")
         self.back = w.Button(description="Back", icon="arrow-left", tooltip="The previous step of the example")
         self.next = w.Button(description="Next", icon="arrow-right", button_style="primary",
                              tooltip="The next step of the example")
@@ -224,9 +224,12 @@ class Walkthrough(w.VBox):
 
     def go(self, chapter: int, scene: int = 0) -> None:
         self.chapter_i, self.scene_i = chapter, scene
-        if self.menu.value != chapter:
-            self.menu.value = chapter  # observed: comes back here with the same place
+        self.menu.value = chapter
         self.show()
+
+    def _menu_changed(self, change) -> None:
+        if change["new"] != self.chapter_i:  # the learner picked a chapter (not ``go`` keeping the menu in step)
+            self.go(change["new"], 0)
 
     def step(self, by: int) -> None:
         """Next or Back; past a chapter's end, into the next (or previous) chapter."""
@@ -269,6 +272,8 @@ class Walkthrough(w.VBox):
         state = scene.state
         actions = self.choices(state)
         actions = list(scene.session.game.legal_actions(state)) if actions is None else list(actions)
+        if not any(same_choice(scene.session, state, a, scene.decision.example) for a in actions):
+            actions.append(scene.decision.example)  # a legal choice the list names by another die: offer it as well
         while len(self.buttons) < len(actions):
             b = w.Button(layout=w.Layout(width="auto", max_width="100%"))
             b.add_class("wt-choice")
