@@ -255,7 +255,8 @@ class Walkthrough(w.VBox):
                               f'<div class="wt-text">{scene.text}</div>')
         self.happened.value = (f'<div class="wt-box"><b>What the engine did</b>{events_html(scene.events)}</div>'
                                if scene.events else "")
-        self.drawing.value = self.draw(scene.state)
+        self.drawing.value = (f'<div class="wt-scene" data-scene="{self.chapter_i + 1}-{self.scene_i + 1}">'
+                              f'{self.draw(scene.state)}</div>')
         self._show_decision(scene)
         self.handoff.value = (f'<div class="wt-box wt-handoff">{chapter.handoff}</div>'
                               if chapter.handoff and self.scene_i == len(chapter.scenes) - 1 else "")
