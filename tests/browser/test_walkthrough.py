@@ -75,7 +75,9 @@ def test_every_chapter_step_by_step(page, voila_server, requests_seen, width, he
                 assert_fits(page)
                 shot = True
             if shot:
-                page.screenshot(path=str(SHOTS / f"{width}-ch{c + 1:02d}-step{s + 1:02d}.png"), full_page=True)
+                name = f"{width}-ch{c + 1:02d}-step{s + 1:02d}"
+                page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)  # the top: text and choices
+                page.locator(".wt-drawing").screenshot(path=str(SHOTS / f"{name}-table.png"))  # the drawn table
             if s < len(chapter.scenes) - 1:
                 page.locator(".wt-next").click()
         assert page.locator(".wt-handoff-html").inner_text().startswith("Try a whole round yourself")
