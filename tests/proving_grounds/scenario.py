@@ -10,37 +10,9 @@ import pytest
 
 from explorer.core import IllegalAction, Session
 from explorer.proving_grounds import Options, Roll, SetUp, Stop
-from explorer.proving_grounds.cards import deck_from_json
+from explorer.proving_grounds.example_decks import enemy, fillers, make_deck, plain  # noqa: F401 (used by the tests)
 
 ALL_DICE = sorted([f"W{i}" for i in range(1, 9)] + ["B1", "B2", "G1", "G2", "Y1", "Y2"])
-
-
-def enemy(card_id: str, *track, start: int = 1, icon: str | None = None, name: str | None = None, abilities=()) -> dict:
-    """An enemy card in the deck format; a track entry is a number (dice needed) or
-    ``(need, colour, ...)`` for a space with colour requirements."""
-    spaces = []
-    for t in track:
-        if isinstance(t, tuple):
-            spaces.append({"need": t[0], "colours": list(t[1:])})
-        else:
-            spaces.append({"need": t})
-    return {"id": card_id, "name": name or card_id, "start": start, "icon": icon, "track": spaces,
-            "abilities": list(abilities)}
-
-
-def plain(card_id: str, length: int = 4, start: int = 1, **kw) -> dict:
-    """An enemy whose every space needs two dice of any colour."""
-    return enemy(card_id, *([2] * length), start=start, **kw)
-
-
-def fillers(count: int, prefix: str = "F", length: int = 4, start: int = 1) -> list[dict]:
-    return [plain(f"{prefix}{i}", length, start) for i in range(1, count + 1)]
-
-
-def make_deck(enemies: list[dict], **cards):
-    data = {"format": "rules-explorer-deck", "version": 1, "game": "proving-grounds", "label": "scenario deck",
-            "enemies": enemies, **cards}
-    return deck_from_json(data, "scenario deck")
 
 
 def new_session(options: Options, enemies: list[dict], order: dict | None = None, **cards) -> Session:

@@ -21,6 +21,8 @@ from explorer.proving_grounds import (
     TakeSunDie,
     TimeUp,
 )
+from explorer.proving_grounds.example_decks import CONSPIRATORS as CONSPIRATORS_DECK
+from explorer.proving_grounds.example_decks import DUST_TRAIL, INSPIRATIONS, SPIKED_WHEELS
 from explorer.proving_grounds.state import Chariot
 
 from .scenario import (
@@ -171,8 +173,7 @@ def test_dragonling_die_is_rerolled_only_with_a_set():
 
 # -- Module 2: Chariots ---------------------------------------------------------------------------
 
-SPIKED = {"id": "C1", "name": "Spiked Wheels", "face": None, "effect": {"effect": "extra_down_on_single", "spaces": 1}}
-DUST = {"id": "C2", "name": "Dust Trail", "face": 3, "effect": {"effect": "slot_down", "slot": 3, "spaces": 1}}
+SPIKED, DUST = SPIKED_WHEELS, DUST_TRAIL
 TEAM = [{"id": f"A{i}", "name": f"Team {i}", "face": None, "effect": {"effect": "armoured", "max_climb": 1}} for i in range(1, 7)]
 CHARIOT_ROLL = {"W1": 1, "W2": 1, "W3": 3, "W4": 5, "W5": 5, "B1": 6, "G1": 6, "Y1": 6}
 
@@ -284,15 +285,6 @@ def test_second_chariot_when_the_exhaustion_track_is_empty():
 
 # -- Module 3: Inspiration Powers --------------------------------------------------------------------
 
-INSPIRATIONS = [
-    {"id": "I01", "name": "Mother's Resolve", "module": None, "effect": {"effect": "safe_singles", "count": 1}},
-    {"id": "I04", "name": "Dragonscale Armor", "module": "dragonling", "effect": {"effect": "dragonling_any_enemy", "face": "tail"}},
-    {"id": "I05", "name": "Broad Wings", "module": "dragonling", "effect": {"effect": "wing_singles", "count": 2}},
-    {"id": "I06", "name": "Charioteer's Blessing", "module": "chariots", "effect": {"effect": "chariot_pair_single"}},
-    {"id": "I10", "name": "Shield Breaker", "module": "shields", "effect": {"effect": "shield_bash"}},
-]
-
-
 @pytest.mark.parametrize("modules, usable", [
     (("inspiration",), ("I01",)),
     (("inspiration", "dragonling"), ("I01", "I04", "I05")),
@@ -386,13 +378,6 @@ def test_shield_example_a_set_moves_a_shielded_enemy_down():
 
 
 # -- Module 5: Conspirators ---------------------------------------------------------------------------
-
-CONSPIRATORS_DECK = [
-    {"id": "P6", "name": "Queen Brianna", "number": 6, "effect": {"effect": "relentless", "spaces": 1}},
-    {"id": "P4", "name": "Fern Greenbush", "number": 4, "effect": {"effect": "choose_enemy_down", "spaces": 1}},
-    {"id": "P1", "name": "Magistrate Orrin", "number": 1, "effect": {"effect": "shorter_timer", "rerolls": 2}},
-    {"id": "P2", "name": "Lady Veyra", "number": 2, "effect": {"effect": "exhaust_die", "colour": None}},
-]
 
 
 def conspirator_session() -> Session:
