@@ -11,6 +11,7 @@ import numpy as np
 
 from . import odds
 from .brawl import barracks_strength
+from .odds.stance_values import stance_values  # the same reading judges players' placements (odds.quality)
 from .planning import Plan, economy_plan, fill, realize, to_pairs
 from .plan import spaces as village_spaces
 from .state import (
@@ -198,8 +199,6 @@ class OddsBot(GreedyBot):
         return best if gain >= 4 else Pass(seat)
 
     def plan(self, view: State, seat: int) -> Plan:
-        from .odds.quality import stance_values  # the same reading judges players' placements
-
         p = view.players[seat]
         spaces = village_spaces(view, seat)
         free = view.deck.perks(p.upgrades).free_agents

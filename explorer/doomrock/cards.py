@@ -231,10 +231,3 @@ class Deck:
     def to_json(self) -> dict:
         return self.raw
 
-
-def __getattr__(name: str):
-    """``load_deck``, ``sample_deck`` and ``deck_from_json`` live in ``deckfile.py``; reachable here too."""
-    if name in ("load_deck", "sample_deck", "deck_from_json"):
-        from . import deckfile
-        return getattr(deckfile, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,7 +13,7 @@ import importlib
 import numpy as np
 
 from ..core.game import game_package, get_game
-from .games import MEAN, PROPORTION, LabGame, Metric
+from .kinds import MEAN, PROPORTION, LabGame, Metric
 
 BOT_NAMES = {"random": ("RandomBot", "RandomPlayer"), "greedy": ("GreedyBot", "GreedyPlayer")}
 MAX_STEPS = 100_000

@@ -6,97 +6,11 @@ the same block seed share their random numbers as far as the game allows (common
 """
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
-
 import numpy as np
 
-from ..core.content import read_deck_file
 from ..core.game import game_names, get_game
-
-PROPORTION, MEAN = "proportion", "mean"
-
-
-@dataclass(frozen=True)
-class Metric:
-    """One measured quantity: ``kind`` "proportion" (0/1 per game, Wilson interval) or "mean"
-    (normal interval); ``offset`` is subtracted from the estimate (a fair share, say)."""
-
-    key: str
-    label: str
-    kind: str
-    offset: float = 0.0
-    description: str = ""
-
-
-@dataclass(frozen=True)
-class LabGame:
-    """How the lab plays one game.
-
-    Attributes:
-        name: the registered game name.
-        title: for people.
-        bots: bot names a variant may be played by; ``default_bots`` the default.
-        lab_defaults: option values the lab needs where the game's default would not simulate
-            (Proving Grounds needs a set timer); a variant's options are laid over them.
-        block_size: games per seeded block (the unit of work and of common random numbers).
-        metrics: ``options -> [Metric]``.
-        play_block: ``(options, deck, bots, seed_sequence, n) -> {metric key: array}``, top level
-            so that any executor can pickle it.
-        check: ``(options, deck, bots) -> None``, raising ValueError for what cannot be simulated.
-    """
-
-    name: str
-    title: str
-    bots: tuple[str, ...]
-    default_bots: Any
-    lab_defaults: dict
-    block_size: int
-    metrics: Callable
-    play_block: Callable
-    check: Callable
-    primary: tuple[str, ...] = ()
-
-    @property
-    def game(self):
-        return get_game(self.name)
-
-    def options(self, data=None):
-        """The game's options from a JSON dict (over ``lab_defaults``), an options value or None."""
-        g = self.game
-        kind = type(g.default_options())
-        if data is None:
-            data = {}
-        if isinstance(data, kind):
-            return data
-        if not isinstance(data, dict):
-            raise ValueError(f"options for {self.name} must be a dict of the game's options JSON or {kind.__name__}")
-        return g.options_from_json({**self.lab_defaults, **data})
-
-    def deck(self, deck=None):
-        """The deck: None (the sample deck), a deck value, a JSON dict, or a file path."""
-        g = self.game
-        if deck is None:
-            return g.default_content()
-        if isinstance(deck, (str, Path)):
-            data, source = read_deck_file(deck, self.name)  # the engine's own checked reading
-            return g.content_from_json(data, source)
-        if isinstance(deck, dict):
-            return g.content_from_json(deck, "uploaded deck")
-        return deck
-
-    def option_fields(self) -> list[dict]:
-        """Every option of the game with its default (what a variant editor shows)."""
-        t = type(self.game.default_options())
-        base = self.options()
-        out = []
-        for f in dataclasses.fields(t):
-            out.append({"name": f.name, "default": base.to_json()[f.name], "type": f.type})
-        return out
-
+from .engine import engine_lab_game
+from .kinds import MEAN, PROPORTION, LabGame, Metric
 
 # -- Proving Grounds ------------------------------------------------------------------------------
 
@@ -241,8 +155,6 @@ def register(lab_game: LabGame) -> None:
 
 def _engine_games() -> None:
     """Registered games without a batch simulator join through their engine and bots."""
-    from .engine import engine_lab_game
-
     for name in game_names():
         if name not in GAMES:
             try:

@@ -18,7 +18,9 @@ from ..options import Options
 from ..plan import initial_state
 from ..state import CHANCE
 from ..views import view
-from .games import GameRecord, children_of
+from ...core.seeds import children_of
+from . import quick
+from .record import GameRecord
 
 
 @dataclass(frozen=True)
@@ -35,8 +37,6 @@ def play_traced(options: Options, deck: Deck, bots: Sequence, seed: np.random.Se
                 max_steps: int = 200_000) -> Trace:
     """One whole game, exactly as ``games.play_game`` plays it, with its Glory race (on the compact
     game of ``quick.py`` when it supports the game, tests/barbearian/test_compact_replay.py)."""
-    from . import quick
-
     if quick.check_supported(options, deck, bots) is None:
         glory: list[tuple[int, ...]] = []
         record = quick.play_game(options, deck, bots, seed, max_steps, glory=glory)

@@ -25,24 +25,13 @@ from ..options import Options
 from ..plan import initial_state
 from ..state import CHANCE
 from ..views import view
+from . import quick
+from .fast import play_game as fast_game
+from .record import GameRecord
 
 SIM_ROUND_LIMIT = 60
 """The round limit simulations play with unless their options say otherwise (ruling BB-20): the
 rulebook's only ending is seven Glory, which random play may never reach."""
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One simulated game: who started, who won (None: a draw at the round limit), how long it
-    took, and whether the round limit ended it (rather than seven Glory); ``capped``: still running
-    after the step cap (a bot or rule loop), counted as a draw and never raised."""
-
-    first: int
-    winner: int | None
-    rounds: int
-    steps: int
-    at_limit: bool = False
-    capped: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,9 +85,6 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
 def _play_games(options: Options, deck: Deck, bots: Sequence, seeds: Sequence[np.random.SeedSequence]):
     """The same games as ``play_game``, one by one: on the compact game when it supports them
     (tests/barbearian/test_compact_replay.py), otherwise on the engine loop (tests/lab/test_bb_fast.py)."""
-    from . import quick
-    from .fast import play_game as fast_game
-
     if quick.check_supported(options, deck, bots) is None:
         requirements = quick.requirements_of(deck)
         return (quick.play_game(options, deck, bots, s, requirements=requirements) for s in seeds)

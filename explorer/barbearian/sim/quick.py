@@ -18,7 +18,8 @@ from . import choices, compact
 from .choices import acting_seat
 from .compact import QUIET_ACTIONS, Game
 from .compact_bots import MAKERS, forget_plans
-from .games import GameRecord, children_of
+from ...core.seeds import children_of
+from .record import GameRecord
 
 __all__ = ["BOTS", "check_supported", "forget_plans", "play_game", "requirements_of"]
 
