@@ -145,7 +145,7 @@ def test_the_campaign_shows_the_adventure_map_then_its_battles():
         assert f'data-area="{k}"' in app.map.value and app.session.state.deck.card(area.id).name in app.map.value
     assert f"{c.time} time left" in app.map.value and "party marker" in app.map.value
     assert f'dr-area dr-here" data-area="{c.position}"' in app.map.value
-    assert app.party.value == "" and "adventure map" in app.ai_card.value and not app.chart.labels
+    assert app.party.value == "" and app.ai_card.layout.display == "none" and not app.chart.labels
     labels = [b.description for b in app.actions.children]
     assert len(labels) == len(app.session.legal_actions()) and all("(" not in t or ")" in t for t in labels)
     steps = 0
@@ -174,11 +174,12 @@ def test_an_incoming_attack_shows_its_exact_odds():
 
 
 def test_hovering_an_enemy_shows_the_damage_odds_of_its_attacks(app):
+    from widgets.doomrock.danger import enemy_threats
     b = app.session.state.battle
     deck = app.session.state.deck
     for e in b.alive_enemies:
         amounts = {a.amount for c in deck.card(e.deck).cards for a in (c.boss if e.boss else c.minion) if a.do == "attack"}
-        tip = app._threats(b, deck)[e.uid]
+        tip = enemy_threats(b, deck, app.session.state.options)[e.uid]
         assert all(f"{n} damage to" in tip for n in amounts)
         assert f'data-enemy="{e.uid}"' in app.field.value
     assert "if they hit" in app.field.value
@@ -208,3 +209,169 @@ def test_a_game_that_lays_cumulation_markers_under_the_pool_shows_no_odds():
     assert "No damage or threat odds" in app.danger.value and "Threat this round" not in app.danger.value
     app.bot_button.click()  # play goes on
     assert app.session.cursor == 2 and "No damage or threat odds" in app.danger.value
+
+
+# -- a campaign a new player can play -------------------------------------------------------------------------
+CAMPAIGN_SEED = 5  # starts at a town with a shop; the Witch hut (TEST INT 4) is one area away
+
+
+def labels(app):
+    return [b.description for b in app.actions.children]
+
+
+def click(app, start):
+    found = [b for b in app.actions.children if b.description.startswith(start)]
+    assert found, f"no button {start!r}; have {labels(app)}"
+    found[0].click()
+
+
+def every_text(app):
+    """Everything the page shows as text or tooltip (widgets' values, descriptions and tooltips)."""
+    out = []
+    def walk(wd):
+        for attr in ("value", "description", "tooltip", "title"):
+            v = getattr(wd, attr, None)
+            if isinstance(v, str):
+                out.append(v)
+        for child in getattr(wd, "children", ()):
+            walk(child)
+    walk(app)
+    return "\n".join(out)
+
+
+@pytest.fixture
+def campaign():
+    return DoomrockApp(seed=CAMPAIGN_SEED, game="doomrock")
+
+
+def test_a_test_shows_the_difficulty_each_heros_stat_and_the_exact_chance_to_pass(campaign):
+    """Items: TEST: "the hero rolls a D6 and adds his statistic value to the roll. In order to pass the test,
+    the result must be higher or equal to the test difficulty"."""
+    from explorer.doomrock.adventure import stat
+    from explorer.doomrock.odds import pass_chance
+    app = campaign
+    click(app, "Travel to Cursed swamp")
+    click(app, "Visit Witch hut")
+    c = app.session.state
+    assert type(c.pending[0]).__name__ == "Test"
+    assert "TEST INT 4" in app.decision.value and app.decision.layout.display is None
+    for i, h in enumerate(c.heroes):
+        value = stat(c, i, "int")
+        p = pass_chance(value, 4)
+        assert f'data-hero="{i}" data-stat="int" data-chance="{float(p):.6f}"' in app.decision.value
+        assert f"{h.name} tests INT {value} against 4: {float(p):.0%} to pass" in labels(app)
+    assert "Roll-phase odds appear" not in every_text(app) and app.chart.widget.layout.display == "none"
+
+
+def test_loot_shows_its_table_with_the_chance_of_each_reward(campaign):
+    """Location Effects: LOOT!: one D6 plus the modifier picks a row of the table."""
+    from explorer.doomrock.odds import loot_odds
+    app = campaign
+    click(app, "Travel to Misty moor")
+    click(app, "Visit Standing stones")
+    c = app.session.state
+    loot = c.pending[0]
+    assert type(loot).__name__ == "Loot"
+    table = loot.table or c.deck.card(c.setting).loot
+    odds = loot_odds(loot.modifier, [(r.low, k) for k, r in enumerate(table)])
+    for k, r in enumerate(table):
+        assert f'data-row="{k}" data-chance="{float(odds.get(k, 0)):.6f}"' in app.decision.value
+    assert sum(odds.values()) == 1 and "Roll LOOT!" in labels(app)
+
+
+def test_every_item_in_the_shop_has_a_button_with_price_and_effect(campaign):
+    """Location Effects: SHOP: the party buys at the indicated price; an item it cannot afford shows why."""
+    app = campaign
+    click(app, "Visit Armoury")
+    c = app.session.state
+    stock = list(dict.fromkeys(c.area.shop))
+    buys = [b for b in app.actions.children if "action-buy" in b._dom_classes]
+    assert len(buys) == len(stock) == 3
+    for b, it in zip(buys, stock):
+        card = c.deck.card(it)
+        assert b.description.startswith(f"Buy {card.name} ({card.price} silver): ")
+        assert b.disabled == (card.price > c.silver)
+        if b.disabled:
+            assert f"not enough silver: it costs {card.price}, the party has {c.silver}" in b.description
+        assert len(b.tooltip) > len(b.description) or b.disabled
+    silver = c.silver
+    buys[0].click()
+    assert app.session.state.silver == silver - c.deck.card(stock[0]).price
+    assert stock[0] in app.session.state.inventory
+
+
+def test_no_internal_names_and_the_next_battle_stays_secret():
+    """Encounter Deck Setup: the encounter cards "represent the secret battles waiting for the heroes"."""
+    import re
+    app = DoomrockApp(seed=4, game="doomrock")
+    names = [e.name for e in app.deck.encounters]
+    for _ in range(200):
+        b = app._battle()
+        if b is not None and b.phase != "setup":
+            break
+        text = every_text(app)
+        assert "Waiting:" not in text and not re.search(r"\b[A-Z][a-z]+(Task|Items|LevelUps)\b", text)
+        assert not any(re.fullmatch(r"[A-Z][a-z]+[A-Z][A-Za-z]*", t) for t in labels(app)), labels(app)
+        shown = app.map.value + app.field.value + app.decision.value + " ".join(labels(app)) + app.status.value
+        assert not any(n in shown for n in names), "the next encounter is named before its card is drawn"
+        app.bot_button.click()
+    assert app._battle() is not None and app._battle().phase != "setup"
+
+
+def test_choosing_campaign_starts_one_and_hides_the_encounter_choice():
+    app = DoomrockApp(seed=SEED)
+    assert app.encounter.layout.display is None and app.save_button.description == "Save battle"
+    app.kind.value = "doomrock"  # no New game click
+    assert app.session.game.name == "doomrock" and app.session.state.phase == "map"
+    assert app.encounter.layout.display == "none" and "New campaign" in app.status.value
+    assert app.save_button.description == "Save campaign"
+    app.save_button.click()
+    assert "Download the saved campaign" in app.save_link.value
+    data = app.session.to_json()
+    app.kind.value = "doomrock-battle"
+    assert app.session.game.name == "doomrock-battle" and app.save_button.description == "Save battle"
+    assert "Loaded saved campaign" in app._load_file("c.json", data) and app.kind.value == "doomrock"
+    assert app.session.game.name == "doomrock"
+
+
+def test_the_adventure_map_is_drawn_as_a_board(campaign):
+    """Adventuring: travel "to any of the 3 face up cards" for one time marker; secrets; the area deck."""
+    c = campaign.session.state
+    html = campaign.map.value
+    for k, a in enumerate(c.board):
+        area = html.split(f'data-area="{k}"')[1].split('data-area=')[0].split("dr-area-deck")[0]
+        assert area.count('class="dr-token dr-secret"') == a.secrets
+        assert ('class="dr-token dr-party"' in area) == (k == c.position)
+        assert ("Travel here" in area) == (k != c.position)
+    assert f'data-deck="{len(c.area_deck)}"' in html and "face down" in html
+    assert "Travel to Cursed swamp (1 time)" in labels(campaign)
+
+
+def test_the_battle_view_speaks_one_language(app):
+    """Percent for every chance, '1 re-roll left', a die named by its face, tooltips that add to their label."""
+    import re
+    assert app.chart.fmt == "{:.0%}" and re.search(r">\d+%<", app.chart.html.value)
+    assert not re.search(r">0\.\d\d<", app.chart.html.value)
+    button(app, "action-roll").click()
+    assert "2 re-rolls left" in app.chart.title
+    app.picks.children[0].value = True
+    face = app.picks.children[0].description
+    assert app.picks.children[0].tooltip.startswith(f"Mark the {face} to re-roll")
+    app.reroll_button.click()
+    assert "1 re-roll left" in app.chart.title
+    for wd in [app.kind, app.mode, app.new_button, app.best_button, app.bot_button, app.save_button, app.reroll_button]:
+        for label, tip in zip(getattr(wd, "options", [(wd.description,)]), getattr(wd, "tooltips", [wd.tooltip])):
+            label = label[0] if isinstance(label, tuple) else label
+            assert tip and len(tip) > len(label) and label.lower() not in (tip or "").lower()[:len(label)]
+    while app.session.state.battle.phase == "roll":
+        app.bot_button.click()
+    assert app.chart.widget.layout.display == "none"
+    notes = [wd.value for wd in (app.odds_note, app.review, app.danger) if wd.value]
+    assert sum("roll-phase odds" in n.lower() for n in notes) <= 1
+
+
+def test_the_log_and_the_legend_fit(app):
+    """The log's section and its text look different; the legend wraps on a phone."""
+    css = app.children[0].value
+    assert ".doomrock-app .rx-log td.rx-section" in css
+    assert "@media (max-width:560px)" in css and ".dr-legend span {white-space:normal}" in css

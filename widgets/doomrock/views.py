@@ -41,7 +41,11 @@ CSS = """
 .dr-legend {font-size:12px; color:#333; display:flex; flex-wrap:wrap; gap:4px 12px}
 .dr-legend span {white-space:nowrap}
 .doomrock-app .widget-button {max-width:100%}
-.doomrock-app .actions button {height:auto; white-space:normal}
+.doomrock-app .actions button {height:auto; white-space:normal; text-align:left}
+.doomrock-app .rx-log tr + tr td {border-top:1px solid #eee}
+.doomrock-app .rx-log td.rx-section {font-size:10.5px; color:#6a5a3a; font-style:italic; background:#f6f1e6;
+  border-right:3px solid #d9c9a3; max-width:240px; white-space:normal}
+@media (max-width:560px) {.dr-legend span {white-space:normal} .dr-legend {gap:3px 8px}}
 </style>
 """
 
