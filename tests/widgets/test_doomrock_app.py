@@ -155,7 +155,7 @@ def test_the_campaign_shows_the_adventure_map_then_its_battles():
     b = app._battle()
     assert b is not None and b.phase == "roll"
     assert 'class="dr-row dr-party"' in app.party.value and "chance to activate" in app.chart.title
-    assert app.map.value  # the map stays in view during the battle
+    assert "the party fights at" in app.map.value and "data-area" not in app.map.value  # one line: the battle in view
 
 
 def test_an_incoming_attack_shows_its_exact_odds():

@@ -140,6 +140,7 @@ class DoomrockApp(w.VBox):
         self.review = w.HTML()
         self.review.add_class("quality-report")
         self.event_log = EventLog(limit=60)
+        self.legend = w.HTML(LEGEND)
         self.save_link = w.HTML()
         self.save_button = w.Button(description="Save game", icon="download", layout=w.Layout(width="auto"),
                                     tooltip="Make a file of this game (every step, so undo works after loading)")
@@ -163,15 +164,15 @@ class DoomrockApp(w.VBox):
     def _layout(self) -> None:
         wrap = w.Layout(flex_flow="row wrap", max_width="100%")
         controls = w.Box([self.kind, self.encounter, self.players, self.seed, self.new_button], layout=wrap)
-        play = w.VBox([self.status, self.picks, w.Box([self.reroll_button, self.best_button, self.bot_button], layout=wrap),
+        play = w.VBox([self.decision, self.status, self.picks, w.Box([self.reroll_button, self.best_button, self.bot_button], layout=wrap),
                        self.actions, w.Box([self.mode, self.table_faces, self.table_note], layout=wrap), self.party],
                       layout=w.Layout(flex="1 1 560px", max_width="100%"))
-        odds = w.VBox([self.decision, self.chart.widget, self.odds_note, self.review, self.ai_card, self.danger],
+        odds = w.VBox([self.chart.widget, self.odds_note, self.review, self.ai_card, self.danger],
                       layout=w.Layout(flex="0 1 360px", max_width="100%"))
         odds.add_class("odds-box")
         self.children = (
             w.HTML(CSS + "<h3 style='margin:2px 0'>Assault on Doomrock</h3>"),
-            controls, self.map, self.field, self.expose, w.Box([play, odds], layout=wrap), w.HTML(LEGEND), self.history,
+            controls, self.map, self.field, self.expose, w.Box([play, odds], layout=wrap), self.legend, self.history,
             w.Box([self.save_button, self.save_link, self.files], layout=wrap),
             w.HTML("<b>Event log</b>"), self.event_log,
         )
@@ -349,14 +350,14 @@ class DoomrockApp(w.VBox):
         b, deck = self._battle(), state.deck
         advice = self._advice()
         campaign = s.game.name == "doomrock"
-        self.map.value = map_html(state) if campaign and state.phase != "setup" else ""
+        self.map.value = map_html(state, compact=b is not None) if campaign and state.phase != "setup" else ""
         self.map.layout.display = None if self.map.value else "none"
         self.encounter.layout.display = "none" if campaign else None  # a campaign's encounters are secret
         self.save_button.description = f"Save {self._what()}"
         on_map = campaign and b is None
         self.decision.value = decision_html(state) if on_map and state.phase == "map" else ""
         self.decision.layout.display = None if self.decision.value else "none"
-        self.ai_card.layout.display = "none" if on_map else None
+        self.ai_card.layout.display = self.legend.layout.display = "none" if on_map else None  # battle views
         if b is not None:
             self.field.value = battlefield_html(b, deck, enemy_threats(b, deck, state.options), secret=campaign)
             self.expose.value = expose_html(b)

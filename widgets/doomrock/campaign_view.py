@@ -119,14 +119,17 @@ def item_text(card) -> str:
     return f"{SLOTS.get(card.slot, card.slot)}; {', '.join(what) or 'no effect'}{need}"
 
 
+def buy_label(c, item: str) -> str:
+    """A shop button: the item, its price and its effect (how many copies, when more than one)."""
+    card, copies = c.deck.card(item), c.area.shop.count(item)
+    return f"Buy {card.name} ({card.price} silver): {item_text(card)}" + (f" [{copies} for sale]" if copies > 1 else "")
+
+
 def shop_offers(c, legal) -> list[tuple[str, str, str, str]]:
     """Every item for sale: (item id, button label, tooltip, reason it cannot be bought now or '')."""
     out = []
-    stock = list(c.area.shop)
-    for it in dict.fromkeys(stock):
-        card = c.deck.card(it)
-        copies = stock.count(it)
-        label = f"Buy {card.name} ({card.price} silver): {item_text(card)}" + (f" [{copies} for sale]" if copies > 1 else "")
+    for it in dict.fromkeys(c.area.shop):
+        card, label = c.deck.card(it), buy_label(c, it)
         reason = ""
         if Buy(it) not in legal:
             reason = (f"not enough silver: it costs {card.price}, the party has {c.silver}" if card.price > c.silver
@@ -138,12 +141,10 @@ def shop_offers(c, legal) -> list[tuple[str, str, str, str]]:
 
 
 def shop_html(c) -> str:
-    """SHOP: the stock with prices and effects, the party's silver and what selling gives."""
-    rows = "".join(
-        f'<tr data-item="{it}"><td>{escape(c.deck.card(it).name)}</td><td>{c.deck.card(it).price} silver</td>'
-        f'<td>{escape(item_text(c.deck.card(it)))}</td></tr>' for it in c.area.shop)
-    return (f'<div class="dr-panel dr-shop"><b>Shop</b>: the party has {c.silver} silver. Selling gives 1 silver for one '
-            f'epic item or two common items.<table><tr><th>item</th><th>price</th><th>effect</th></tr>{rows}</table></div>')
+    """SHOP: the party's silver and what selling gives (each item's price and effect is on its button)."""
+    return (f'<div class="dr-panel dr-shop"><b>Shop</b>: the party has {c.silver} silver; each button shows the price and '
+            'the effect. Selling gives 1 silver for one epic item or two common items. Bought items go to the party '
+            'inventory: equip them from the map.</div>')
 
 
 def decision_html(c) -> str:

@@ -32,7 +32,7 @@ from explorer.doomrock.campaign import locations
 from explorer.doomrock.cards import Choice
 from explorer.doomrock.effects import STATS
 
-from .campaign_view import now_doing, steps_text, test_odds
+from .campaign_view import buy_label, now_doing, steps_text, test_odds
 from .svg import token_svg
 
 AREA_COLOURS = {"wilderness": "#e4f2dc", "mountain": "#e6e1ea", "town": "#f7ecd2", "doomrock": "#f3d6d2"}
@@ -42,13 +42,15 @@ COST_TOKENS = {"time": "time", "secret": "secret", "coin": "silver", "heroism": 
 
 MAP_CSS = """
 <style>
-.dr-map {display:flex; flex-wrap:wrap; gap:6px; align-items:stretch}
-.dr-area {border:2px solid #888; border-radius:8px; padding:5px; flex:1 1 190px; max-width:100%; font-size:12px; min-width:0}
+.dr-map {display:flex; flex-wrap:wrap; gap:6px; align-items:flex-start}
+.dr-area {border:2px solid #888; border-radius:8px; padding:4px 6px; flex:1 1 190px; max-width:100%; font-size:12px; min-width:0;
+  line-height:1.3}
 .dr-area.dr-here {border-color:#d98b1a; box-shadow:0 0 0 3px #f6d08a}
 .dr-area h5 {margin:0 0 2px 0; font-size:13px; display:flex; gap:4px; align-items:center; flex-wrap:wrap}
 .dr-area ul {margin:2px 0; padding-left:16px}
 .dr-area .dr-travel {margin-top:3px; color:#444}
-.dr-area-deck {border:2px dashed #6b4a8f; border-radius:8px; padding:5px; flex:0 1 150px; max-width:100%; font-size:12px;
+.dr-area-deck {border:2px dashed #6b4a8f; border-radius:8px; padding:4px 6px; flex:1 1 190px; max-width:100%; font-size:12px;
+  line-height:1.3;
   background:#f3eef8}
 .dr-map-head .dr-heroes {display:flex; flex-wrap:wrap; gap:2px 12px}
 .dr-now {border-left:4px solid #d98b1a; padding:2px 6px; margin:3px 0; background:#fff7e6; font-size:13px}
@@ -63,9 +65,9 @@ def _cost(cost) -> str:
 def _cost_tokens(cost) -> str:
     """An entry cost as tokens (a time marker, silver...), with the words in each tooltip."""
     if not cost:
-        return '<span class="rx-small" title="No entry cost: visit it as often as you like">free</span>'
-    return "".join(token_svg(COST_TOKENS[k], n, f"Entry cost: {n} {COST_WORDS[k]}") if k in COST_TOKENS
-                   else f'<span title="Entry cost: {n} {escape(k)}">{n} {escape(k)}</span>' for k, n in cost)
+        return '(<span title="No entry cost: visit it as often as you like">free</span>)'
+    return "(" + " ".join(token_svg(COST_TOKENS[k], n, f"Entry cost: {n} {COST_WORDS[k]}") if k in COST_TOKENS
+                          else f'<span title="Entry cost: {n} {escape(k)}">{n} {escape(k)}</span>' for k, n in cost) + ")"
 
 
 def _area(c, k, a) -> str:
@@ -86,20 +88,20 @@ def _area(c, k, a) -> str:
                f'{secrets} {a.secrets} secret(s)</span>' if a.secrets else
                '<span title="No secret left: the exploration bonus was gained">explored</span>')
     travel = ("The party is here." if here else
-              f'Travel here: {token_svg("time", 1, "Travel costs 1 time marker")} 1 time')
+              f'Travel here: {token_svg("time", "", "Travel costs 1 time marker")} 1 time')
     return (f'<div class="dr-area{" dr-here" if here else ""}" data-area="{k}" style="background:{AREA_COLOURS.get(card.type, "#eee")}">'
             f'<h5>{k + 1}. {escape(card.name)} {marker}</h5><div>{escape(card.type)}; {secrets}</div>'
             f'<ul>{items}</ul>{shop}<div class="dr-travel">{travel}</div></div>')
 
 
-def map_html(c) -> str:
+def map_html(c, compact: bool = False) -> str:
     """The adventure map: the area cards in a row with the party marker, secrets, locations with their entry
     costs and what travel costs; the face-down area deck; the party and what it must do now."""
     areas = [_area(c, k, a) for k, a in enumerate(c.board)]
     areas.append(f'<div class="dr-area-deck" data-deck="{len(c.area_deck)}">'
                  + "".join(token_svg("card", "", "A face-down area card") for _ in range(min(3, len(c.area_deck))))
                  + f'<div><b>Area deck</b>: {len(c.area_deck)} card(s) face down.</div>'
-                 f'<div class="rx-small">Venture forth ({token_svg("time", 1, "Venturing forth costs 1 time marker")} 1 time): '
+                 f'<div class="rx-small">Venture forth ({token_svg("time", "", "Venturing forth costs 1 time marker")}1 time): '
                  'the leftmost area leaves, the next card is revealed on the right and the party moves there; '
                  'then a PERIL and an event.</div></div>')
     heroes = "".join(
@@ -109,13 +111,18 @@ def map_html(c) -> str:
         + " ".join(f"{s.upper()} {stat(c, i, s)}" for s in STATS) + "</span></span>"
         for i, h in enumerate(c.heroes))
     nxt = next_battle(c) if c.encounters else "none"
-    doing = now_doing(c)
+    doing = now_doing(c) or ("choose a map action below: travel, visit a location, explore or venture forth; the "
+                             "battle starts when the time runs out" if c.phase == "map" else "")
     now = f'<div class="dr-now"><b>Now</b>: {escape(doing)}.</div>' if doing else ""
-    head = (f'<div class="dr-panel dr-map-head"><b>Adventure map</b> \u2014 '
-            f'<span title="Time markers left on the setting card: at 0 the next battle starts">'
-            f'{token_svg("time", c.time, "Time markers left")} {c.time} time left</span>; '
-            f'{token_svg("silver", c.silver, "Silver: pays entry costs, the shop and level ups")} silver; battles won {c.battles_won}; '
-            f'next battle: {escape(nxt)}; Doomrock {"revealed" if c.doomrock_revealed else "not revealed"}.'
+    line = (f'<b>Adventure map</b> \u2014 <span title="Time markers left on the setting card: at 0 the next battle starts">'
+            f'{token_svg("time", "", "Time markers left")}{c.time} time left</span>; '
+            f'{token_svg("silver", c.silver, "Silver: pays entry costs, the shop and level ups")} silver; battles won '
+            f'{c.battles_won}; Doomrock {"revealed" if c.doomrock_revealed else "not revealed"}')
+    if compact:  # in a battle: the map in one line, so the battle is in view
+        here = c.deck.card(c.area.id).name
+        return (MAP_CSS + f'<div class="dr-panel dr-map-head">{line}; the party fights at {escape(here)}; the map '
+                'returns after the battle.</div>')
+    head = (f'<div class="dr-panel dr-map-head">{line}; next battle: {escape(nxt)}.'
             f'<div class="dr-heroes">{heroes}</div>{now}</div>')
     legend = ('<div class="dr-legend">'
               f'<span>{token_svg("party", "", "")} the party marker</span>'
@@ -139,7 +146,7 @@ def describe_map_action(c, action) -> str | None:
     if isinstance(action, VentureForth):
         return "Venture forth (1 time): reveal the next area"
     if isinstance(action, Buy):
-        return f"Buy {d.card(action.item).name}"
+        return buy_label(c, action.item)
     if isinstance(action, Sell):
         return "Sell " + " and ".join(d.card(i).name for i in action.items)
     if isinstance(action, LeaveShop):
