@@ -28,6 +28,15 @@ def first_button(engine):
     return next(a for a in engine.legal_actions() if not isinstance(a, Reroll))
 
 
+def open_dashboard(page, voila_server, seed):
+    """The dashboard at laptop size, its battle open, the seed typed (the next game uses it)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_server}/voila/render/doomrock/play.ipynb", timeout=90_000)
+    page.wait_for_selector(".doomrock-app .action-roll", timeout=90_000)
+    page.locator(".seed input").fill(str(seed))
+    page.locator(".seed input").press("Enter")
+
+
 def no_horizontal_overflow(page):
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
@@ -175,11 +184,7 @@ def test_a_campaign_from_the_map_through_a_test_and_a_shop_into_a_battle(page, v
     from explorer.doomrock.adventure import stat
     from explorer.doomrock.odds import pass_chance
 
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(f"{voila_server}/voila/render/doomrock/play.ipynb", timeout=90_000)
-    page.wait_for_selector(".doomrock-app .action-roll", timeout=90_000)
-    page.locator(".seed input").fill(str(CAMPAIGN_SEED))
-    page.locator(".seed input").press("Enter")
+    open_dashboard(page, voila_server, CAMPAIGN_SEED)
     page.get_by_role("button", name="Campaign").click()  # choosing Campaign starts one: no New game click
     page.wait_for_selector(f".status >> text=New campaign, seed {CAMPAIGN_SEED}", timeout=20_000)
     engine = Session("doomrock", Options(players=2), seed=CAMPAIGN_SEED)
@@ -228,3 +233,12 @@ def test_a_campaign_from_the_map_through_a_test_and_a_shop_into_a_battle(page, v
     lives = page.locator(".dr-hero").evaluate_all("els => els.map(e => +e.dataset.life)")
     assert lives == [h.life for h in b.heroes]
     shots(page, "battle", artifacts, tall=3000)
+    # On a phone the legend wraps inside the page: nothing of it is cut at the right edge.
+    page.set_viewport_size({"width": 390, "height": 844})
+    legend = page.locator(".dr-legend:has-text('Legend:')")
+    legend.scroll_into_view_if_needed()
+    page.wait_for_timeout(500)
+    box = legend.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert legend.evaluate("e => [...e.children].every(c => c.getBoundingClientRect().right <= window.innerWidth)")
+    legend.screenshot(path=str(artifacts / "doomrock_campaign_legend_390.png"))

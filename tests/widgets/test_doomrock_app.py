@@ -359,6 +359,11 @@ def test_the_battle_view_speaks_one_language(app):
     assert app.picks.children[0].tooltip.startswith(f"Mark the {face} to re-roll")
     app.reroll_button.click()
     assert "1 re-roll left" in app.chart.title
+    hand = [d for d in app.session.state.battle.hero_dice(0) if d.place == "rolled"]
+    assert all(f"<title>the {d.face} in hand" in app.party.value for d in hand) and "<title>die " not in app.party.value
+    page = app.party.value + app.field.value + app.danger.value + app.map.value
+    for tip, label in re.findall(r'<(?:span|td)[^>]* title="([^"]*)"[^>]*>([^<]*)<', page):
+        assert len(tip) > len(label.strip()) and tip.strip() != label.strip(), (tip, label)
     for wd in [app.kind, app.mode, app.new_button, app.best_button, app.bot_button, app.save_button, app.reroll_button]:
         for label, tip in zip(getattr(wd, "options", [(wd.description,)]), getattr(wd, "tooltips", [wd.tooltip])):
             label = label[0] if isinstance(label, tuple) else label
