@@ -298,6 +298,9 @@ def test_every_item_in_the_shop_has_a_button_with_price_and_effect(campaign):
     buys[0].click()
     assert app.session.state.silver == silver - c.deck.card(stock[0]).price
     assert stock[0] in app.session.state.inventory
+    click(app, "Leave the shop")
+    click(app, f"Rogue equips {c.deck.card(stock[0]).name}")  # a healing draught: usable on the map (DR-35)
+    assert f"Rogue uses {c.deck.card(stock[0]).name} on Cleric" in labels(app)
 
 
 def test_no_internal_names_and_the_next_battle_stays_secret():

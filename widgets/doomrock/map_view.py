@@ -21,9 +21,11 @@ from explorer.doomrock import (
     SetUp,
     ShuffleEvents,
     StartBattle,
+    TakeDamage,
     TestStat,
     Travel,
     Unequip,
+    UseItem,
     VentureForth,
     Visit,
 )
@@ -173,6 +175,12 @@ def describe_map_action(c, action) -> str | None:
         return "Start the battle (the encounter stays secret until its card is drawn)"
     if isinstance(action, SetUp):
         return "Set up the campaign"
+    if c.phase == "map" and isinstance(action, TakeDamage):
+        h = c.heroes[action.hero]
+        return f"{h.name} takes 1 point of the party damage ({h.hp} HP now)"
+    if c.phase == "map" and isinstance(action, UseItem):
+        j = action.hero if action.target == "self" else int(action.target.split(":")[1])
+        return f"{c.heroes[action.hero].name} uses {d.card(action.item).name} on {c.heroes[j].name}"
     if isinstance(action, (Equip, Unequip)):
         verb = "equips" if isinstance(action, Equip) else "unequips"
         return f"{c.heroes[action.hero].name} {verb} {d.card(action.item).name}"
