@@ -383,3 +383,26 @@ def test_the_log_and_the_legend_fit(app):
     css = app.children[0].value
     assert ".doomrock-app .rx-log td.rx-section" in css
     assert "@media (max-width:560px)" in css and ".dr-legend span {white-space:normal}" in css
+
+
+def test_an_event_choice_shows_the_odds_of_each_option(campaign):
+    """Adventuring: a text event's options; a TEST or a LOOT! inside one shows its exact chances."""
+    from dataclasses import replace
+
+    from explorer.doomrock import Choose
+    from explorer.doomrock.cards import Choice, Loot, Test
+    from explorer.doomrock.odds import loot_odds, pass_chance
+    from widgets.doomrock.campaign_view import decision_html
+    from widgets.doomrock.map_view import describe_map_action
+    from explorer.doomrock.adventure import stat
+    c = campaign.session.state
+    test = Test((("agi", 4),), passed=(), failed=())
+    c = replace(c, pending=(Choice(((test,), (Loot(1),))),))
+    html = decision_html(c)
+    agi = [stat(c, i, "agi") for i in range(len(c.heroes))]
+    best = max(range(len(agi)), key=lambda i: pass_chance(agi[i], 4))
+    assert (f"best chance to pass the TEST AGI 4: <b>{float(pass_chance(agi[best], 4)):.0%}</b> "
+            f"({c.heroes[best].name}, AGI {agi[best]})") in html
+    odds = loot_odds(1, [(r.low, k) for k, r in enumerate(c.deck.card(c.setting).loot)])
+    assert all(f"{float(p):.0%}" in html for p in odds.values()) and "LOOT! +1:" in html
+    assert describe_map_action(c, Choose(1)) == "Option 2: LOOT! +1"

@@ -85,10 +85,15 @@ def test_html(c, t: Test) -> str:
             f'<th>chance to pass</th></tr>{body}</table></div>')
 
 
+def _loot_table(c, loot: Loot):
+    """The LOOT! table read (the setting card's unless the effect has its own) and each row's chance."""
+    table = loot.table or c.deck.card(c.setting).loot
+    return table, loot_odds(loot.modifier, [(r.low, k) for k, r in enumerate(table)])
+
+
 def loot_html(c, loot: Loot) -> str:
     """Location Effects: LOOT!: one D6 plus the modifier, read on the table; each reward's exact chance."""
-    table = loot.table or c.deck.card(c.setting).loot
-    odds = loot_odds(loot.modifier, [(r.low, k) for k, r in enumerate(table)])
+    table, odds = _loot_table(c, loot)
     rows = "".join(
         f'<tr data-row="{k}" data-chance="{float(odds.get(k, 0)):.6f}"><td>{r.low}+</td><td>{escape(steps_text(r.steps))}</td>'
         f'<td><b>{_pct(odds.get(k, 0))}</b></td></tr>' for k, r in enumerate(table))
@@ -98,12 +103,16 @@ def loot_html(c, loot: Loot) -> str:
 
 
 def choice_html(c, ch: Choice) -> str:
-    """A text event: each option's effects; a TEST inside an option shows the best hero's chance."""
+    """A text event: each option's effects; a TEST inside an option shows the best hero's chance, a LOOT!
+    the chance of each reward."""
     items = []
     for k, option in enumerate(ch.options):
         odds = ""
-        tests = [s for s in option if isinstance(s, Test)]
-        for t in tests:
+        for loot in (s for s in option if isinstance(s, Loot)):
+            table, chances = _loot_table(c, loot)
+            odds += (f' <span class="dr-chance-note">LOOT! {loot.modifier:+}: ' + "; ".join(
+                f"{escape(steps_text(r.steps))} {_pct(chances[j])}" for j, r in enumerate(table) if j in chances) + "</span>")
+        for t in (s for s in option if isinstance(s, Test)):
             best = best_test(c, t)
             if best:
                 odds += (f' <span class="dr-chance-note">best chance to pass the {escape(test_name(t))}: '
