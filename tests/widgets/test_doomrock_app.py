@@ -355,6 +355,7 @@ def test_the_battle_view_speaks_one_language(app):
     import re
     assert app.chart.fmt == "{:.0%}" and re.search(r">\d+%<", app.chart.html.value)
     assert not re.search(r">0\.\d\d<", app.chart.html.value)
+    assert app.danger.value.count("Threat this round") == 1  # one heading, not one per hero
     button(app, "action-roll").click()
     assert "2 re-rolls left" in app.chart.title
     app.picks.children[0].value = True

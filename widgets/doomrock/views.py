@@ -222,7 +222,7 @@ def threat_html(b, threat) -> str:
         if h.life <= 0:
             continue
         rows += (f'<div class="dr-threat-hero" data-hero="{h.hero}" data-defeat="{float(h.defeated):.6f}">'
-                 f'Threat this round: {escape(h.name)} defeated {chance(h.defeated, h.stderr)} \u2620 '
+                 f'{escape(h.name)} defeated {chance(h.defeated, h.stderr)} \u2620 '
                  f'({h.expected_loss:.2f} HP lost on average)</div>')
     how = ("exact over every AI card the enemies may draw" if threat.exact
            else escape(threat.note))
