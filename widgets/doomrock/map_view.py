@@ -31,7 +31,7 @@ from explorer.doomrock import (
 )
 from explorer.doomrock.adventure import stat, waiting
 from explorer.doomrock.campaign import locations
-from explorer.doomrock.cards import Choice
+from explorer.doomrock.cards import Choice, Loot, Test
 from explorer.doomrock.effects import STATS
 
 from .campaign_view import buy_label, now_doing, steps_text, test_odds
@@ -115,7 +115,8 @@ def map_html(c, compact: bool = False) -> str:
     nxt = next_battle(c) if c.encounters else "none"
     doing = now_doing(c) or ("choose a map action below: travel, visit a location, explore or venture forth; the "
                              "battle starts when the time runs out" if c.phase == "map" else "")
-    now = f'<div class="dr-now"><b>Now</b>: {escape(doing)}.</div>' if doing else ""
+    below = " (the chances and the choices are just below the map)" if isinstance(waiting(c), (Test, Loot, Choice)) else ""
+    now = f'<div class="dr-now"><b>Now</b>: {escape(doing)}{below}.</div>' if doing else ""
     line = (f'<b>Adventure map</b> \u2014 <span title="Time markers left on the setting card: at 0 the next battle starts">'
             f'{token_svg("time", "", "Time markers left")}{c.time} time left</span>; '
             f'{token_svg("silver", c.silver, "Silver: pays entry costs, the shop and level ups")} silver; battles won '
