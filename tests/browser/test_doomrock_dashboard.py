@@ -28,6 +28,15 @@ def first_button(engine):
     return next(a for a in engine.legal_actions() if not isinstance(a, Reroll))
 
 
+def open_dashboard(page, voila_server, seed):
+    """The dashboard at laptop size, its battle open, the seed typed (the next game uses it)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_server}/voila/render/doomrock/play.ipynb", timeout=90_000)
+    page.wait_for_selector(".doomrock-app .action-roll", timeout=90_000)
+    page.locator(".seed input").fill(str(seed))
+    page.locator(".seed input").press("Enter")
+
+
 def no_horizontal_overflow(page):
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
@@ -130,3 +139,106 @@ def test_a_roll_phase_and_a_round_match_the_engine(page, voila_server, artifacts
     page.wait_for_timeout(1000)
     assert no_horizontal_overflow(page)
     page.screenshot(path=str(artifacts / "doomrock_map_390.png"), full_page=True)
+
+
+CAMPAIGN_SEED = 5  # the party starts at Hillfort's Armoury; the Witch hut (TEST INT 4) is at the Cursed swamp
+
+
+def campaign_label(engine, action):
+    """The text of the button the page shows for ``action`` (the map's words, else the battle's)."""
+    from widgets.doomrock.labels import describe
+    from widgets.doomrock.map_view import describe_map_action
+    s = engine.state
+    return describe_map_action(s, action) or describe(s.battle, s.deck, action)
+
+
+def click_action(page, engine, action):
+    page.locator(".actions").get_by_role("button", name=campaign_label(engine, action), exact=True).click()
+    engine.play(action)
+    wait_for_step(page, engine.cursor)
+
+
+def on_to_battle(engine):
+    """The walk's choice once the TEST is done: start the battle when time is out, else explore or travel."""
+    from explorer.doomrock import Equip, Explore, Formation, SetUpBattle, StartBattle, Travel, Unequip
+    acts = [a for a in engine.legal_actions() if not isinstance(a, (Equip, Unequip))] or engine.legal_actions()
+    for kind in (StartBattle, SetUpBattle, Formation, Explore, Travel):
+        for a in acts:
+            if isinstance(a, kind):
+                return a
+    return acts[0]
+
+
+def shots(page, name, artifacts, tall=1400):
+    """The page at 1366x768 and 390x844 (and all of it on a phone), checked for sideways overflow."""
+    for width, height in ((1366, 768), (390, 844), (390, tall)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(700)
+        assert no_horizontal_overflow(page)
+        suffix = f"{width}" + ("_all" if height == tall else "")
+        page.screenshot(path=str(artifacts / f"doomrock_campaign_{name}_{suffix}.png"), full_page=True)
+    page.set_viewport_size({"width": 1366, "height": 768})
+
+
+def test_a_campaign_from_the_map_through_a_test_and_a_shop_into_a_battle(page, voila_server, artifacts):
+    from explorer.doomrock.adventure import stat
+    from explorer.doomrock.odds import pass_chance
+
+    open_dashboard(page, voila_server, CAMPAIGN_SEED)
+    page.get_by_role("button", name="Campaign").click()  # choosing Campaign starts one: no New game click
+    page.wait_for_selector(f".status >> text=New campaign, seed {CAMPAIGN_SEED}", timeout=20_000)
+    engine = Session("doomrock", Options(players=2), seed=CAMPAIGN_SEED)
+    engine.play(engine.legal_actions()[0])
+    names = [e.name for e in engine.state.deck.encounters]
+    page.wait_for_selector(f".adventure-map .dr-here[data-area='{engine.state.position}'] .dr-party", timeout=20_000)
+    assert not page.locator(".widget-dropdown:has-text('Encounter')").is_visible()
+    assert page.locator(".adventure-map .dr-area-deck").get_attribute("data-deck") == str(len(engine.state.area_deck))
+    shots(page, "map", artifacts)
+
+    # The shop: every item has a button with its price; the one the party cannot afford says why.
+    visit = next(a for a in engine.legal_actions() if campaign_label(engine, a).startswith("Visit Armoury"))
+    click_action(page, engine, visit)
+    page.wait_for_selector(".decision .dr-shop", timeout=20_000)
+    buys = page.locator(".actions .action-buy")
+    assert buys.count() == len(engine.state.area.shop) == 3
+    assert page.locator(".actions .action-buy:disabled").all_text_contents() == [
+        t for t in buys.all_text_contents() if "not enough silver" in t] != []
+    shots(page, "shop", artifacts)
+    buy = next(a for a in engine.legal_actions() if campaign_label(engine, a).startswith("Buy Healing draught"))
+    click_action(page, engine, buy)
+    page.wait_for_function("document.querySelectorAll('.actions .action-buy').length === 2", timeout=20_000)
+    for start in ("Leave the shop", "Travel to Cursed swamp", "Visit Witch hut"):
+        click_action(page, engine, next(a for a in engine.legal_actions() if campaign_label(engine, a).startswith(start)))
+
+    # The TEST: the difficulty, each hero's statistic and the exact chance to pass, before the roll.
+    page.wait_for_selector(".decision .dr-test", timeout=20_000)
+    c = engine.state
+    shown = page.locator(".decision .dr-test tr[data-hero]").evaluate_all(
+        "els => els.map(e => [+e.dataset.hero, e.dataset.stat, e.dataset.chance])")
+    assert shown == [[i, "int", f"{float(pass_chance(stat(c, i, 'int'), 4)):.6f}"] for i in range(len(c.heroes))]
+    assert "Roll-phase odds appear" not in page.locator(".doomrock-app").inner_text()
+    shots(page, "test", artifacts)
+
+    # On to the battle; the encounter is never named before its card is drawn.
+    click_action(page, engine, engine.legal_actions()[0])
+    steps = 0
+    while engine.state.battle is None or engine.state.battle.phase == "setup":
+        assert not any(n in page.locator(".doomrock-app").inner_text() for n in names)
+        click_action(page, engine, on_to_battle(engine))
+        steps += 1
+        assert steps < 60
+    b = engine.state.battle
+    page.wait_for_selector(".party .dr-hero", timeout=20_000)
+    assert page.locator(".battlefield").inner_text().startswith(engine.state.deck.card(b.encounter).name)
+    lives = page.locator(".dr-hero").evaluate_all("els => els.map(e => +e.dataset.life)")
+    assert lives == [h.life for h in b.heroes]
+    shots(page, "battle", artifacts, tall=3000)
+    # On a phone the legend wraps inside the page: nothing of it is cut at the right edge.
+    page.set_viewport_size({"width": 390, "height": 844})
+    legend = page.locator(".dr-legend:has-text('Legend:')")
+    legend.scroll_into_view_if_needed()
+    page.wait_for_timeout(500)
+    box = legend.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert legend.evaluate("e => [...e.children].every(c => c.getBoundingClientRect().right <= window.innerWidth)")
+    legend.screenshot(path=str(artifacts / "doomrock_campaign_legend_390.png"))

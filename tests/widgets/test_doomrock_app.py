@@ -145,7 +145,7 @@ def test_the_campaign_shows_the_adventure_map_then_its_battles():
         assert f'data-area="{k}"' in app.map.value and app.session.state.deck.card(area.id).name in app.map.value
     assert f"{c.time} time left" in app.map.value and "party marker" in app.map.value
     assert f'dr-area dr-here" data-area="{c.position}"' in app.map.value
-    assert app.party.value == "" and "adventure map" in app.ai_card.value and not app.chart.labels
+    assert app.party.value == "" and app.ai_card.layout.display == "none" and not app.chart.labels
     labels = [b.description for b in app.actions.children]
     assert len(labels) == len(app.session.legal_actions()) and all("(" not in t or ")" in t for t in labels)
     steps = 0
@@ -155,7 +155,7 @@ def test_the_campaign_shows_the_adventure_map_then_its_battles():
     b = app._battle()
     assert b is not None and b.phase == "roll"
     assert 'class="dr-row dr-party"' in app.party.value and "chance to activate" in app.chart.title
-    assert app.map.value  # the map stays in view during the battle
+    assert "the party fights at" in app.map.value and "data-area" not in app.map.value  # one line: the battle in view
 
 
 def test_an_incoming_attack_shows_its_exact_odds():
@@ -174,11 +174,12 @@ def test_an_incoming_attack_shows_its_exact_odds():
 
 
 def test_hovering_an_enemy_shows_the_damage_odds_of_its_attacks(app):
+    from widgets.doomrock.danger import enemy_threats
     b = app.session.state.battle
     deck = app.session.state.deck
     for e in b.alive_enemies:
         amounts = {a.amount for c in deck.card(e.deck).cards for a in (c.boss if e.boss else c.minion) if a.do == "attack"}
-        tip = app._threats(b, deck)[e.uid]
+        tip = enemy_threats(b, deck, app.session.state.options)[e.uid]
         assert all(f"{n} damage to" in tip for n in amounts)
         assert f'data-enemy="{e.uid}"' in app.field.value
     assert "if they hit" in app.field.value
@@ -223,3 +224,201 @@ def test_a_deck_that_cannot_start_the_game_leaves_the_app_as_it_was():
     assert "Could not load" in app.files.message.value, app.files.message.value
     assert "goblin_raid" in app.files.message.value
     assert app.deck is deck and app.session.state == state
+
+
+# -- a campaign a new player can play -------------------------------------------------------------------------
+CAMPAIGN_SEED = 5  # starts at a town with a shop; the Witch hut (TEST INT 4) is one area away
+
+
+def labels(app):
+    return [b.description for b in app.actions.children]
+
+
+def click(app, start):
+    found = [b for b in app.actions.children if b.description.startswith(start)]
+    assert found, f"no button {start!r}; have {labels(app)}"
+    found[0].click()
+
+
+def every_text(app):
+    """Everything the page shows as text or tooltip (widgets' values, descriptions and tooltips)."""
+    out = []
+    def walk(wd):
+        for attr in ("value", "description", "tooltip", "title"):
+            v = getattr(wd, attr, None)
+            if isinstance(v, str):
+                out.append(v)
+        for child in getattr(wd, "children", ()):
+            walk(child)
+    walk(app)
+    return "\n".join(out)
+
+
+@pytest.fixture
+def campaign():
+    return DoomrockApp(seed=CAMPAIGN_SEED, game="doomrock")
+
+
+def test_a_test_shows_the_difficulty_each_heros_stat_and_the_exact_chance_to_pass(campaign):
+    """Items: TEST: "the hero rolls a D6 and adds his statistic value to the roll. In order to pass the test,
+    the result must be higher or equal to the test difficulty"."""
+    from explorer.doomrock.adventure import stat
+    from explorer.doomrock.odds import pass_chance
+    app = campaign
+    click(app, "Travel to Cursed swamp")
+    click(app, "Visit Witch hut")
+    c = app.session.state
+    assert type(c.pending[0]).__name__ == "Test"
+    assert "TEST INT 4" in app.decision.value and app.decision.layout.display is None
+    for i, h in enumerate(c.heroes):
+        value = stat(c, i, "int")
+        p = pass_chance(value, 4)
+        assert f'data-hero="{i}" data-stat="int" data-chance="{float(p):.6f}"' in app.decision.value
+        assert f"{h.name} tests INT {value} against 4: {float(p):.0%} to pass" in labels(app)
+    assert "Roll-phase odds appear" not in every_text(app) and app.chart.widget.layout.display == "none"
+
+
+def test_loot_shows_its_table_with_the_chance_of_each_reward(campaign):
+    """Location Effects: LOOT!: one D6 plus the modifier picks a row of the table."""
+    from explorer.doomrock.odds import loot_odds
+    app = campaign
+    click(app, "Travel to Misty moor")
+    click(app, "Visit Standing stones")
+    c = app.session.state
+    loot = c.pending[0]
+    assert type(loot).__name__ == "Loot"
+    table = loot.table or c.deck.card(c.setting).loot
+    odds = loot_odds(loot.modifier, [(r.low, k) for k, r in enumerate(table)])
+    for k, r in enumerate(table):
+        assert f'data-row="{k}" data-chance="{float(odds.get(k, 0)):.6f}"' in app.decision.value
+    assert sum(odds.values()) == 1 and "Roll LOOT!" in labels(app)
+
+
+def test_every_item_in_the_shop_has_a_button_with_price_and_effect(campaign):
+    """Location Effects: SHOP: the party buys at the indicated price; an item it cannot afford shows why."""
+    app = campaign
+    click(app, "Visit Armoury")
+    c = app.session.state
+    stock = list(dict.fromkeys(c.area.shop))
+    buys = [b for b in app.actions.children if "action-buy" in b._dom_classes]
+    assert len(buys) == len(stock) == 3
+    for b, it in zip(buys, stock):
+        card = c.deck.card(it)
+        assert b.description.startswith(f"Buy {card.name} ({card.price} silver): ")
+        assert b.disabled == (card.price > c.silver)
+        if b.disabled:
+            assert f"not enough silver: it costs {card.price}, the party has {c.silver}" in b.description
+        assert len(b.tooltip) > len(b.description) or b.disabled
+    silver = c.silver
+    buys[0].click()
+    assert app.session.state.silver == silver - c.deck.card(stock[0]).price
+    assert stock[0] in app.session.state.inventory
+    click(app, "Leave the shop")
+    click(app, f"Rogue equips {c.deck.card(stock[0]).name}")  # a healing draught: usable on the map (DR-35)
+    assert f"Rogue uses {c.deck.card(stock[0]).name} on Cleric" in labels(app)
+
+
+def test_no_internal_names_and_the_next_battle_stays_secret():
+    """Encounter Deck Setup: the encounter cards "represent the secret battles waiting for the heroes"."""
+    import re
+    app = DoomrockApp(seed=4, game="doomrock")
+    names = [e.name for e in app.deck.encounters]
+    for _ in range(200):
+        b = app._battle()
+        if b is not None and b.phase != "setup":
+            break
+        text = every_text(app)
+        assert "Waiting:" not in text and not re.search(r"\b[A-Z][a-z]+(Task|Items|LevelUps)\b", text)
+        assert not any(re.fullmatch(r"[A-Z][a-z]+[A-Z][A-Za-z]*", t) for t in labels(app)), labels(app)
+        shown = app.map.value + app.field.value + app.decision.value + " ".join(labels(app)) + app.status.value
+        assert not any(n in shown for n in names), "the next encounter is named before its card is drawn"
+        app.bot_button.click()
+    assert app._battle() is not None and app._battle().phase != "setup"
+
+
+def test_choosing_campaign_starts_one_and_hides_the_encounter_choice():
+    app = DoomrockApp(seed=SEED)
+    assert app.encounter.layout.display is None and app.save_button.description == "Save battle"
+    app.kind.value = "doomrock"  # no New game click
+    assert app.session.game.name == "doomrock" and app.session.state.phase == "map"
+    assert app.encounter.layout.display == "none" and "New campaign" in app.status.value
+    assert app.save_button.description == "Save campaign"
+    app.save_button.click()
+    assert "Download the saved campaign" in app.save_link.value
+    data = app.session.to_json()
+    app.kind.value = "doomrock-battle"
+    assert app.session.game.name == "doomrock-battle" and app.save_button.description == "Save battle"
+    assert "Loaded saved campaign" in app._load_file("c.json", data) and app.kind.value == "doomrock"
+    assert app.session.game.name == "doomrock"
+
+
+def test_the_adventure_map_is_drawn_as_a_board(campaign):
+    """Adventuring: travel "to any of the 3 face up cards" for one time marker; secrets; the area deck."""
+    c = campaign.session.state
+    html = campaign.map.value
+    for k, a in enumerate(c.board):
+        area = html.split(f'data-area="{k}"')[1].split('data-area=')[0].split("dr-area-deck")[0]
+        assert area.count('class="dr-token dr-secret"') == a.secrets
+        assert ('class="dr-token dr-party"' in area) == (k == c.position)
+        assert ("Travel here" in area) == (k != c.position)
+    assert f'data-deck="{len(c.area_deck)}"' in html and "face down" in html
+    assert "Travel to Cursed swamp (1 time)" in labels(campaign)
+
+
+def test_the_battle_view_speaks_one_language(app):
+    """Percent for every chance, '1 re-roll left', a die named by its face, tooltips that add to their label."""
+    import re
+    assert app.chart.fmt == "{:.0%}" and re.search(r">\d+%<", app.chart.html.value)
+    assert not re.search(r">0\.\d\d<", app.chart.html.value)
+    assert app.danger.value.count("Threat this round") == 1  # one heading, not one per hero
+    button(app, "action-roll").click()
+    assert "2 re-rolls left" in app.chart.title
+    app.picks.children[0].value = True
+    face = app.picks.children[0].description
+    assert app.picks.children[0].tooltip.startswith(f"Mark the {face} to re-roll")
+    app.reroll_button.click()
+    assert "1 re-roll left" in app.chart.title
+    hand = [d for d in app.session.state.battle.hero_dice(0) if d.place == "rolled"]
+    assert all(f"<title>the {d.face} in hand" in app.party.value for d in hand) and "<title>die " not in app.party.value
+    page = app.party.value + app.field.value + app.danger.value + app.map.value
+    for tip, label in re.findall(r'<(?:span|td)[^>]* title="([^"]*)"[^>]*>([^<]*)<', page):
+        assert len(tip) > len(label.strip()) and tip.strip() != label.strip(), (tip, label)
+    for wd in [app.kind, app.mode, app.new_button, app.best_button, app.bot_button, app.save_button, app.reroll_button]:
+        for label, tip in zip(getattr(wd, "options", [(wd.description,)]), getattr(wd, "tooltips", [wd.tooltip])):
+            label = label[0] if isinstance(label, tuple) else label
+            assert tip and len(tip) > len(label) and label.lower() not in (tip or "").lower()[:len(label)]
+    while app.session.state.battle.phase == "roll":
+        app.bot_button.click()
+    assert app.chart.widget.layout.display == "none"
+    notes = [wd.value for wd in (app.odds_note, app.review, app.danger) if wd.value]
+    assert sum("roll-phase odds" in n.lower() for n in notes) <= 1
+
+
+def test_the_log_and_the_legend_fit(app):
+    """The log's section and its text look different; the legend wraps on a phone."""
+    css = app.children[0].value
+    assert ".doomrock-app .rx-log td.rx-section" in css
+    assert "@media (max-width:560px)" in css and ".dr-legend span {white-space:normal}" in css
+
+
+def test_an_event_choice_shows_the_odds_of_each_option(campaign):
+    """Adventuring: a text event's options; a TEST or a LOOT! inside one shows its exact chances."""
+    from dataclasses import replace
+
+    from explorer.doomrock import Choose
+    from explorer.doomrock.cards import Choice, Loot, Test
+    from explorer.doomrock.odds import loot_odds, pass_chance
+    from widgets.doomrock.campaign_view import decision_html
+    from widgets.doomrock.map_view import describe_map_action
+    from explorer.doomrock.adventure import stat
+    c = campaign.session.state
+    test = Test((("agi", 4),), passed=(), failed=())
+    c = replace(c, pending=(Choice(((test,), (Loot(1),))),))
+    html = decision_html(c)
+    agi = [stat(c, i, "agi") for i in range(len(c.heroes))]
+    best = max(range(len(agi)), key=lambda i: pass_chance(agi[i], 4))
+    assert (f"best chance to pass the TEST AGI 4: <b>{float(pass_chance(agi[best], 4)):.0%}</b> "
+            f"({c.heroes[best].name}, AGI {agi[best]})") in html
+    odds = loot_odds(1, [(r.low, k) for k, r in enumerate(c.deck.card(c.setting).loot)])
+    assert all(f"{float(p):.0%}" in html for p in odds.values()) and "LOOT! +1:" in html
+    assert describe_map_action(c, Choose(1)) == "Option 2: LOOT! +1"

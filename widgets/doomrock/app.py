@@ -8,7 +8,6 @@ from __future__ import annotations
 import base64
 import json
 import re
-from dataclasses import replace
 from html import escape
 
 import ipywidgets as w
@@ -21,6 +20,7 @@ from explorer.doomrock import (
     ActivateBoss,
     ActivateMinion,
     Assign,
+    Buy,
     GreedyBot,
     KeepDice,
     MakeHeroism,
@@ -32,13 +32,16 @@ from explorer.doomrock import (
     sample_deck,
 )
 from explorer.doomrock.deckfile import deck_from_json
-from explorer.doomrock.odds.advice import attack_damage, hero_damage_odds, incoming_attack, review_keeps, roll_advice
-from explorer.doomrock.odds.threat import enemy_phase_start, round_threat
+from explorer.doomrock.adventure import waiting
+from explorer.doomrock.campaign_state import ShopTask
+from explorer.doomrock.odds.advice import incoming_attack, review_keeps, roll_advice
 
 from ..files import FilePicker
 from ..history import HistoryBar
 from ..log import EventLog
 from ..odds import OddsChart
+from .campaign_view import decision_html, shop_offers
+from .danger import ThreatCache, danger_rows, enemy_threats
 from .labels import describe
 from .map_view import describe_map_action, map_html
 from .views import CSS, LEGEND, ai_card_html, battlefield_html, danger_html, expose_html, party_html, threat_html
@@ -46,18 +49,11 @@ from .views import CSS, LEGEND, ai_card_html, battlefield_html, danger_html, exp
 MODES = [("Random dice", "random"), ("Table dice", "table")]
 KINDS = [("Battle", "doomrock-battle"), ("Campaign", "doomrock")]
 MAX_BARS = 10
-#: The threat line's work: exact up to this many engine actions, else an estimate from this many play-outs.
-THREAT_STEPS = 1_500
-THREAT_SAMPLES = 200
 
 
-def _threat_board(b, deck):
-    """What the threat line depends on: the board the enemies would act on, less the dice not locked and
-    the heroism (the party neither reacts nor uses items while the enemies act, ruling DR-O12, so a die
-    on a card changes whom a steal robs, never the HP lost), so placing dice keeps the cached figures."""
-    start = enemy_phase_start(b, deck)
-    return replace(start, dice=tuple(d for d in start.dice if d.place in ("locked", "stolen")),
-                   heroes=tuple(replace(h, heroism=0, heroism_on=()) for h in start.heroes))
+def plural(n: int, word: str) -> str:
+    """'1 re-roll', '2 re-rolls'."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 class DoomrockApp(w.VBox):
@@ -84,13 +80,20 @@ class DoomrockApp(w.VBox):
         self.seed = w.IntText(value=seed or 0, description="Seed", layout=w.Layout(width="170px"))
         self.seed.add_class("seed")
         self.kind = w.ToggleButtons(options=KINDS, value=game, description="Play", style={"button_width": "90px"},
-                                    layout=w.Layout(max_width="100%"))
+                                    tooltips=["One battle of the chosen encounter, with live roll-phase odds",
+                                              "A whole campaign: the adventure map, its events and shops, then its "
+                                              "secret battles"], layout=w.Layout(max_width="100%"))
         self.kind.add_class("kind")
-        self.new_button = w.Button(description="New game", button_style="primary", icon="refresh")
+        self._loading = False
+        self.kind.observe(self._on_kind, "value")
+        self.new_button = w.Button(description="New game", button_style="primary", icon="refresh",
+                                   tooltip="Start a new battle or campaign with these choices and seed (seed 0: a fresh one)")
         self.new_button.add_class("new-battle")
         self.new_button.on_click(lambda _: self.new_battle())
-        self.mode = w.ToggleButtons(options=MODES, value=mode, description="Dice",
-                                    style={"button_width": "110px"}, layout=w.Layout(max_width="100%"))
+        self.mode = w.ToggleButtons(options=MODES, value=mode, description="Dice", style={"button_width": "110px"},
+                                    tooltips=["The page rolls the dice for you, from the seed",
+                                              "Roll real dice and type the faces before each roll or re-roll"],
+                                    layout=w.Layout(max_width="100%"))
         self.mode.add_class("mode")
         self.mode.observe(lambda _: self.refresh(), "value")
         self.table_faces = w.Text(placeholder="faces rolled, e.g. 6 2 4 2", description="Faces",
@@ -110,14 +113,17 @@ class DoomrockApp(w.VBox):
         self.picks = w.Box(layout=w.Layout(flex_flow="row wrap", max_width="100%"))
         self.picks.add_class("picks")
         auto = w.Layout(width="auto", max_width="100%")
-        self.reroll_button = w.Button(description="Re-roll the marked dice", button_style="info", icon="dice", layout=auto)
+        self.reroll_button = w.Button(description="Re-roll the marked dice", button_style="info", icon="dice", layout=auto,
+                                      tooltip="Re-roll every die marked above; the others stay in hand")
         self.reroll_button.add_class("reroll-marked")
         self.reroll_button.on_click(lambda _: self._reroll_marked())
         self.best_button = w.Button(description="Take the best choice", button_style="success", icon="star",
+                                    tooltip="Play the keep or placement the exact odds rate best (most sets expected)",
                                     layout=w.Layout(width="auto", max_width="100%"))
         self.best_button.add_class("best-choice")
         self.best_button.on_click(lambda _: self._take_best())
         self.bot_button = w.Button(description="Step (the party bot decides)", icon="forward",
+                                   tooltip="Let a simple greedy bot play the party's next action (chance steps roll)",
                                    layout=w.Layout(width="auto", max_width="100%"))
         self.bot_button.add_class("bot-step")
         self.bot_button.on_click(lambda _: self._bot_step())
@@ -126,18 +132,22 @@ class DoomrockApp(w.VBox):
         self.status = w.HTML()
         self.status.add_class("status")
         # -- odds
+        self.decision = w.HTML()
+        self.decision.add_class("decision")
         self.odds_note = w.HTML()
         self.odds_note.add_class("odds-note")
         self.danger = w.HTML()
         self.review = w.HTML()
         self.review.add_class("quality-report")
         self.event_log = EventLog(limit=60)
+        self.legend = w.HTML(LEGEND)
         self.save_link = w.HTML()
-        self.save_button = w.Button(description="Save game", icon="download", layout=w.Layout(width="auto"))
+        self.save_button = w.Button(description="Save game", icon="download", layout=w.Layout(width="auto"),
+                                    tooltip="Make a file of this game (every step, so undo works after loading)")
         self.save_button.add_class("save")
         self.save_button.on_click(lambda _: self._offer_save())
         self.files = FilePicker(self._load_file)
-        self._threat_cache: dict = {}
+        self._threat = ThreatCache()
         self.session = self._new_session(options, seed, game)
         self.bot = GreedyBot(np.random.default_rng(0))
         self.history = HistoryBar(self.session, self.refresh)
@@ -154,7 +164,7 @@ class DoomrockApp(w.VBox):
     def _layout(self) -> None:
         wrap = w.Layout(flex_flow="row wrap", max_width="100%")
         controls = w.Box([self.kind, self.encounter, self.players, self.seed, self.new_button], layout=wrap)
-        play = w.VBox([self.status, self.picks, w.Box([self.reroll_button, self.best_button, self.bot_button], layout=wrap),
+        play = w.VBox([self.decision, self.status, self.picks, w.Box([self.reroll_button, self.best_button, self.bot_button], layout=wrap),
                        self.actions, w.Box([self.mode, self.table_faces, self.table_note], layout=wrap), self.party],
                       layout=w.Layout(flex="1 1 560px", max_width="100%"))
         odds = w.VBox([self.chart.widget, self.odds_note, self.review, self.ai_card, self.danger],
@@ -162,7 +172,7 @@ class DoomrockApp(w.VBox):
         odds.add_class("odds-box")
         self.children = (
             w.HTML(CSS + "<h3 style='margin:2px 0'>Assault on Doomrock</h3>"),
-            controls, self.map, self.field, self.expose, w.Box([play, odds], layout=wrap), w.HTML(LEGEND), self.history,
+            controls, self.map, self.field, self.expose, w.Box([play, odds], layout=wrap), self.legend, self.history,
             w.Box([self.save_button, self.save_link, self.files], layout=wrap),
             w.HTML("<b>Event log</b>"), self.event_log,
         )
@@ -179,8 +189,13 @@ class DoomrockApp(w.VBox):
         self.session = self._new_session(opts, self.seed.value or None, self.kind.value)
         self.history.attach(self.session)
         what = "battle" if self.kind.value == "doomrock-battle" else "campaign"
-        self.status.value = f"New {what}, seed {self.session.seed}."
         self.refresh()
+        self.status.value = f"New {what}, seed {self.session.seed}."
+
+    def _on_kind(self, _change) -> None:
+        """Choosing Battle or Campaign starts one (the Encounter choice only applies to a battle)."""
+        if not self._loading:
+            self.new_battle()
 
     def _battle(self):
         """The battle in play, or None (the campaign is on the adventure map)."""
@@ -264,13 +279,18 @@ class DoomrockApp(w.VBox):
             deck = deck_from_json(data, name)
             session = self._new_session(self.session.options, self.seed.value or None, self.session.game.name, deck)
             self.deck, self.session = deck, session
-            message = f"Loaded deck {name} ({deck.label}); a new battle has started."
+            message = f"Loaded deck {name} ({deck.label}); a new {self._what()} has started."
         elif data.get("format") == "rules-explorer-save":
             session = Session.from_json(data)
             if session.game.name not in ("doomrock-battle", "doomrock"):
                 raise ContentError(name, "file", "game", f"is a saved {session.game.name!r} game, not a Doomrock one")
             self.deck, self.session = session.content, session
-            message = f"Loaded saved battle {name} at step {session.cursor}."
+            self._loading = True  # show the loaded game's kind without starting a new one
+            try:
+                self.kind.value = session.game.name
+            finally:
+                self._loading = False
+            message = f"Loaded saved {self._what()} {name} at step {session.cursor}."
         else:
             raise ContentError(name, "file", "format", "is neither a deck ('rules-explorer-deck') nor a saved game ('rules-explorer-save')")
         self.history.attach(self.session)
@@ -280,7 +300,11 @@ class DoomrockApp(w.VBox):
     def _offer_save(self) -> None:
         payload = base64.b64encode(json.dumps(self.session.to_json()).encode()).decode()
         self.save_link.value = (f'<a download="{self.session.game.name}-{self.session.seed}.json" '
-                                f'href="data:application/json;base64,{payload}">Download the saved battle</a>')
+                                f'href="data:application/json;base64,{payload}">Download the saved {self._what()}</a>')
+
+    def _what(self) -> str:
+        """The game in play, in words: 'campaign' or 'battle'."""
+        return "campaign" if self.session.game.name == "doomrock" else "battle"
 
     # -- views -----------------------------------------------------------------------------------
     def _advice(self):
@@ -296,13 +320,13 @@ class DoomrockApp(w.VBox):
     def _chart_data(self):
         advice = self._advice()
         if advice is None:
-            return [], [], "Roll-phase odds appear in the roll phase"
+            return [], [], ""
         name = self._battle().hero(advice.hero).name
         if advice.keeps:
             keeps = advice.keeps[:MAX_BARS]
             labels = ["keep all" if isinstance(k.action, KeepDice) else "keep " + (" ".join(map(str, k.kept)) or "none")
                       for k in keeps]
-            return labels, [k.value for k in keeps], f"{name}: value of each keep ({advice.rerolls_left} re-rolls left)"
+            return labels, [k.value for k in keeps], f"{name}: value of each keep ({plural(advice.rerolls_left, 're-roll')} left)"
         labels = [o.name for o in advice.card_odds]
         return labels, [o.chance for o in advice.card_odds], f"{name}: chance to activate each card"
 
@@ -326,70 +350,94 @@ class DoomrockApp(w.VBox):
         b, deck = self._battle(), state.deck
         advice = self._advice()
         campaign = s.game.name == "doomrock"
-        self.map.value = map_html(state) if campaign and state.phase != "setup" else ""
+        self.map.value = map_html(state, compact=b is not None) if campaign and state.phase != "setup" else ""
         self.map.layout.display = None if self.map.value else "none"
+        self.encounter.layout.display = "none" if campaign else None  # a campaign's encounters are secret
+        self.save_button.description = f"Save {self._what()}"
+        on_map = campaign and b is None
+        self.decision.value = decision_html(state) if on_map and state.phase == "map" else ""
+        self.decision.layout.display = None if self.decision.value else "none"
+        self.ai_card.layout.display = self.legend.layout.display = "none" if on_map else None  # battle views
         if b is not None:
-            self.field.value = battlefield_html(b, deck, self._threats(b, deck), secret=campaign)
+            self.field.value = battlefield_html(b, deck, enemy_threats(b, deck, state.options), secret=campaign)
             self.expose.value = expose_html(b)
             self.party.value = party_html(b, deck, advice)
             self.ai_card.value = ai_card_html(b, deck, self._drawn())
             refusal = state.options.odds_refusal()
             if refusal is None:
-                self.danger.value = (danger_html(b, self._danger_rows(b, deck), incoming_attack(b, deck, state.options))
-                                     + threat_html(b, self._round_threat(b, deck, state.options)))
+                self.danger.value = (danger_html(b, danger_rows(b, deck, state.options), incoming_attack(b, deck, state.options))
+                                     + threat_html(b, self._threat.get(b, deck, state.options)))
             else:  # the odds read battle cumulation as ruling DR-O5 does
                 self.danger.value = ('<div class="dr-panel">No damage or threat odds with these rules: '
                                      f'{escape(refusal)}.</div>')
         else:
-            self.field.value = self.expose.value = self.party.value = self.danger.value = ""
-            self.ai_card.value = '<div class="dr-panel">On the adventure map: the battle views return at the next battle.</div>'
+            self.field.value = self.expose.value = self.party.value = self.danger.value = self.ai_card.value = ""
         legal = s.legal_actions()
         rerolling = any(isinstance(a, Reroll) for a in legal)
         picks = []
         if rerolling:
             for d in b.hero_dice(b.roller):
                 if d.place == "rolled":
-                    t = w.ToggleButton(value=False, description=f"{d.face}", tooltip=f"mark die {d.index} (a {d.face}) to re-roll",
+                    t = w.ToggleButton(value=False, description=f"{d.face}",
+                                       tooltip=f"Mark the {d.face} to re-roll it (click again to keep it)",
                                        icon="refresh", layout=w.Layout(width="64px"))
                     t.add_class(f"pick-{d.index}")
                     picks.append(t)
         self.picks.children = picks
         self.reroll_button.layout.display = None if rerolling else "none"
         self.best_button.layout.display = None if advice is not None and (advice.keeps or b.assigning) else "none"
-        buttons = []
-        for a in legal:
-            if isinstance(a, Reroll):
-                continue  # marked dice and the chart cover these
-            text = describe_map_action(state, a) if campaign else None
-            btn = w.Button(description=text or describe(b, deck, a), layout=w.Layout(width="auto", max_width="100%"))
-            btn.add_class("action")
-            btn.add_class("action-" + type(a).__name__.lower())
-            btn.on_click(lambda _, a=a: self.act(a))
-            buttons.append(btn)
-        self.actions.children = buttons
+        self.actions.children = self._buttons(state, b, deck, legal, campaign)
         self.table_faces.layout.display = self.table_note.layout.display = None if self.mode.value == "table" else "none"
         self.history.refresh()
         self.event_log.show(s.events)
         labels, values, title = self._chart_data()
         if labels:
-            self.chart.y_title = "chance" if "chance" in title else "expected sets"
+            chance = "chance" in title
+            self.chart.y_title, self.chart.fmt = ("chance", "{:.0%}") if chance else ("expected sets", "{:.2f}")
             self.chart.update(labels, values, title=title)
         elif self.chart.labels:  # no stale bars from an earlier roll phase
             self.chart.update([], [], title=title)
-        self._note(advice)
+        self.chart.widget.layout.display = None if labels else "none"  # no empty chart outside the roll phase
+        self._note(advice, on_map)
         self.review.value = self._review_html()
         if s.is_over():
-            self.status.value = f"<b>The battle is over: {escape(s.result())}.</b>"
+            self.status.value = f"<b>The {self._what()} is over: {escape(s.result())}.</b>"
 
-    def _note(self, advice) -> None:
+    def _buttons(self, state, b, deck, legal, campaign) -> list:
+        """One button per legal action (re-rolls are the marked dice); at a shop every item for sale has a
+        button, disabled with the reason when it cannot be bought now."""
+        buttons = []
+        shop = campaign and b is None and isinstance(waiting(state), ShopTask)
+        for a in legal:
+            if isinstance(a, Reroll) or shop and isinstance(a, Buy):
+                continue  # marked dice and the chart cover re-rolls; the shop's list covers purchases
+            text = describe_map_action(state, a) if campaign else None
+            buttons.append(self._button(text or describe(b, deck, a), a))
+        if shop:
+            offers = [self._button(label, Buy(it), tip, reason) for it, label, tip, reason in shop_offers(state, legal)]
+            buttons = offers + buttons
+        return buttons
+
+    def _button(self, text, action, tooltip="", reason=""):
+        btn = w.Button(description=text + (f" \u2014 {reason}" if reason else ""), tooltip=tooltip, disabled=bool(reason),
+                       layout=w.Layout(width="auto", max_width="100%"))
+        btn.add_class("action")
+        btn.add_class("action-" + type(action).__name__.lower())
+        btn.on_click(lambda _, a=action: self.act(a))
+        return btn
+
+    def _note(self, advice, on_map=False) -> None:
         if advice is None:
-            self.odds_note.value = '<span class="rx-small">The roll-phase odds return at the next roll phase.</span>'
+            self.odds_note.value = ("" if on_map else
+                                    '<span class="rx-small">The roll-phase odds return at the next roll phase.</span>')
+            self.odds_note.layout.display = None if self.odds_note.value else "none"
             return
+        self.odds_note.layout.display = None
         if advice.keeps:
             best = advice.best
             what = "keep all" if isinstance(best.action, KeepDice) else f"keep {' '.join(map(str, best.kept)) or 'none'}"
-            self.odds_note.value = (f'<span class="rx-small">Best: <b>{what}</b> ({best.value:.2f}). Values are the expected '
-                                    f'number of activation sets placed this roll phase under best play.</span>')
+            self.odds_note.value = (f'<span class="rx-small">Best: <b>{what}</b> ({best.value:.2f} sets). Values are the '
+                                    f'expected number of activation sets placed this roll phase under best play.</span>')
         elif advice.assignment is not None:
             self.odds_note.value = (f'<span class="rx-small">Best placement of the dice in hand: {advice.value:.0f} set(s). '
                                     f'Percentages on the cards: chance to activate with the dice in hand.</span>')
@@ -407,50 +455,3 @@ class DoomrockApp(w.VBox):
         last = review.decisions[-1]
         return (f'<div class="dr-panel"><b>Your keeps</b>: {len(review.decisions)} decision(s), '
                 f'{review.total_loss:.2f} expected set(s) given away in all; the last one gave away {last.loss:.2f}.</div>')
-
-    def _threats(self, b, deck) -> dict[str, str]:
-        """Per enemy, the damage odds of each attack its AI deck holds, against the heroes it can reach."""
-        out = {}
-        options = self.session.state.options
-        for e in b.alive_enemies:
-            lines = [a for c in deck.card(e.deck).cards for a in (c.boss if e.boss else c.minion) if a.do == "attack"]
-            if not lines:
-                out[e.uid] = "Its AI deck holds no attack."
-                continue
-            near = [i for i in b.alive_heroes if b.hero(i).group == e.group] or list(b.alive_heroes)
-            text = ["Attacks in its AI deck (enrage included), if they hit:"]
-            for amount in sorted({a.amount for a in lines}):
-                n = attack_damage(b, deck, options, amount)
-                for i in near:
-                    odds = hero_damage_odds(b, deck, i, [n])
-                    lost = float(sum(k * p for k, p in odds.items()))
-                    dead = float(sum(p for k, p in odds.items() if k >= b.hero(i).life))
-                    text.append(f"{n} damage to {b.hero(i).name}: {lost:.2f} HP lost on average, defeat {dead:.0%}")
-            out[e.uid] = "\n".join(text)
-        return out
-
-    def _round_threat(self, b, deck, options):
-        """Threat this round (cached per board the enemies would act on): exact when small enough, else a
-        seeded estimate. In the roll phase, rolling and re-rolling leave that board as it is."""
-        key = (_threat_board(b, deck), id(deck), options)
-        if key not in self._threat_cache:
-            if len(self._threat_cache) > 64:
-                self._threat_cache.clear()
-            try:
-                self._threat_cache[key] = round_threat(b, deck, options, max_steps=THREAT_STEPS, samples=THREAT_SAMPLES)
-            except Exception as e:  # a sentence on the page, never a traceback
-                self._threat_cache[key] = f"no threat odds here ({type(e).__name__}: {e})"
-        return self._threat_cache[key]
-
-    def _danger_rows(self, b, deck):
-        rows = []
-        for i in b.alive_heroes:
-            cells = []
-            for base in (1, 2, 3):
-                n = attack_damage(b, deck, self.session.state.options, base)
-                odds = hero_damage_odds(b, deck, i, [n])
-                lost = float(sum(k * p for k, p in odds.items()))
-                dead = float(sum(p for k, p in odds.items() if k >= b.hero(i).life))
-                cells.append((n, lost, dead))
-            rows.append((b.hero(i).name, cells))
-        return rows

@@ -41,7 +41,11 @@ CSS = """
 .dr-legend {font-size:12px; color:#333; display:flex; flex-wrap:wrap; gap:4px 12px}
 .dr-legend span {white-space:nowrap}
 .doomrock-app .widget-button {max-width:100%}
-.doomrock-app .actions button {height:auto; white-space:normal}
+.doomrock-app .actions button {height:auto; white-space:normal; text-align:left}
+.doomrock-app .rx-log tr + tr td {border-top:1px solid #eee}
+.doomrock-app .rx-log td.rx-section {font-size:10.5px; color:#6a5a3a; font-style:italic; background:#f6f1e6;
+  border-right:3px solid #d9c9a3; max-width:240px; white-space:normal}
+@media (max-width:560px) {.dr-legend span {white-space:normal} .dr-legend {gap:3px 8px}}
 </style>
 """
 
@@ -77,7 +81,7 @@ def party_html(b, deck, advice=None) -> str:
             act = card.activation
             need = " or ".join(map(str, act.faces)) + (f" \u00d7{act.dice} per set" if act.dice > 1 else "")
             on = b.on_card(i, cid)
-            slots = [die_svg(d.face, 24, HERO_COLOURS[i % 6], f"a {d.face} on {card.name}" + (" (locked)" if d.place == "locked" else ""),
+            slots = [die_svg(d.face, 24, HERO_COLOURS[i % 6], f"the {d.face} on {card.name}" + (" (locked)" if d.place == "locked" else ""),
                              data={"card": cid}) for d in on]
             slots += [die_svg(None, 24, title="an empty charge") for _ in range(card.capacity - len(on))]
             flags = []
@@ -91,7 +95,8 @@ def party_html(b, deck, advice=None) -> str:
         hand = ""
         if rolled:
             hand = ('<div class="dr-hand">In hand: ' + "".join(
-                die_svg(d.face, 30, HERO_COLOURS[i % 6], f"die {d.index}: {d.face}", cls="dr-die dr-rolled", data={"index": d.index})
+                die_svg(d.face, 30, HERO_COLOURS[i % 6], f"the {d.face} in hand: place it on a card, or mark it to re-roll",
+                        cls="dr-die dr-rolled", data={"index": d.index})
                 for d in rolled) + "</div>")
         out.append(f'<div class="{classes}" data-hero="{i}" data-life="{h.life}"><h4>{escape(h.name)}</h4><div class="dr-stats">{"".join(stats)}</div>'
                    f'{hand}<div class="dr-cards">{"".join(cards)}</div></div>')
@@ -127,7 +132,7 @@ def battlefield_html(b, deck, threats=None, secret: bool = False) -> str:
             items.append(
                 f'<div class="dr-enemy{boss}" data-enemy="{e.uid}" data-hp="{e.hp}" title="{escape(threats.get(e.uid, ""))}">'
                 f'<b>{escape(e.name)}</b> {e.uid}{tags} '
-                + token_svg("hp", f"{e.hp}/{e.max_hp}", "Enemy hit points")
+                + token_svg("hp", f"{e.hp}/{e.max_hp}", f"Hit points: {e.hp} of {e.max_hp}; at 0 the enemy is defeated")
                 + token_svg("armour", armour, "Armour: absorbs damage from each source")
                 + token_svg("shield", e.shields, "Shields: absorb damage first")
                 + token_svg("expose", len(e.expose), "Face-down expose markers on this enemy")
@@ -193,7 +198,8 @@ def danger_html(b, rows, incoming=None) -> str:
     body = ""
     for name, cells in rows:
         body += f"<tr><td>{escape(name)}</td>" + "".join(
-            f'<td title="expected HP lost; chance of defeat">{lost:.2f} HP, {dead:.0%} \u2620</td>' for _, lost, dead in cells) + "</tr>"
+            f'<td title="An attack of {n} damage on {escape(name)}: {lost:.2f} HP lost on average (after shields, armour and '
+            f'expose markers), {dead:.0%} chance to be defeated">{lost:.2f} HP, {dead:.0%} \u2620</td>' for n, lost, dead in cells) + "</tr>"
     return incoming_html(b, incoming) + (f'<div class="dr-panel dr-danger"><b>Damage odds</b> (enrage included; expose markers drawn from those not seen):'
             f'<div style="overflow-x:auto"><table><tr><th>hero</th>{head}</tr>{body}</table></div></div>')
 
@@ -216,7 +222,7 @@ def threat_html(b, threat) -> str:
         if h.life <= 0:
             continue
         rows += (f'<div class="dr-threat-hero" data-hero="{h.hero}" data-defeat="{float(h.defeated):.6f}">'
-                 f'Threat this round: {escape(h.name)} defeated {chance(h.defeated, h.stderr)} \u2620 '
+                 f'{escape(h.name)} defeated {chance(h.defeated, h.stderr)} \u2620 '
                  f'({h.expected_loss:.2f} HP lost on average)</div>')
     how = ("exact over every AI card the enemies may draw" if threat.exact
            else escape(threat.note))
