@@ -701,3 +701,19 @@ def test_the_defenders_choice_and_an_empower_are_public_no_screen_opens():
         run_narration(app)
         assert private_seat(app) is None, (phase, app.table.state.phase)
     assert seen[0] == "window" and seen[-2:] == ["loot", "give"], seen  # each side may Empower first
+
+
+def visible_text(html: str) -> str:
+    """What a reader sees of some HTML: the text without tags, entities decoded, spaces collapsed."""
+    from html import unescape
+    return " ".join(unescape(re.sub(r"<style.*?</style>|<[^>]+>", " ", html, flags=re.S)).split())
+
+
+def test_a_load_refusal_reads_as_two_sentences(app):
+    import json
+    app.files.load_bytes("deck.json", json.dumps(sample_deck().to_json()).encode())
+    text = visible_text(app.files.message.value)
+    assert "loads saved games only. The game in progress is unchanged." in text, text
+    app.files.load_bytes("x.json", b'{"format": "rules-explorer-save", "game": "barbearian"}')
+    text = visible_text(app.files.message.value)
+    assert re.search(r"\(expected 1\)\. The game in progress is unchanged\.", text), text
