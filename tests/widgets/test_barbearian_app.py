@@ -717,3 +717,17 @@ def test_a_load_refusal_reads_as_two_sentences(app):
     app.files.load_bytes("x.json", b'{"format": "rules-explorer-save", "game": "barbearian"}')
     text = visible_text(app.files.message.value)
     assert re.search(r"\(expected 1\)\. The game in progress is unchanged\.", text), text
+
+
+def test_the_replay_shows_only_its_labelled_buttons(app):
+    """The Play widget ticks the replay in the browser; its own play/stop icons have no words, so it stays
+    hidden and Replay / Stop (with words and hover texts) start and stop it."""
+    play_round_one(app)
+    run_narration(app)
+    find(app, "bb-stealglory").click()  # a step after the last secret: there is history to replay
+    run_narration(app)
+    bar = app.history
+    assert bar.replay_label.layout.display is None and bar.slider.layout.display is None  # there is history
+    assert bar.replay.layout.display == "none"
+    shown = [b for b in (bar.replay_button, bar.stop_button) if b.layout.display != "none"]
+    assert [(b.description, bool(b.tooltip)) for b in shown] == [("Replay", True), ("Stop", True)]
