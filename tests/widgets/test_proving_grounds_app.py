@@ -352,3 +352,28 @@ def test_a_table_dice_refusal_reads_as_a_sentence(app):
     app.table_faces.value = "2 2 2"
     assert not app.act(Reroll(3))
     assert "set of 3s: expected 2 faces, got 3 faces (2, 2, 2)" in app.status.value and "[" not in app.status.value
+
+
+def visible_text(html: str) -> str:
+    """What a reader sees of some HTML: the text without tags, entities decoded, spaces collapsed."""
+    import re
+    from html import unescape
+    return " ".join(unescape(re.sub(r"<style.*?</style>|<[^>]+>", " ", html, flags=re.S)).split())
+
+
+def test_a_wound_says_so_above_the_buttons_that_ask_for_a_die():
+    """Suffering Wounds: "If the battle marker reaches the bottom space of the battle track, you have suffered a
+    wound! ... Add one of your dice to the exhaustion track, placing it on the top space." The buttons that ask
+    for the die come with what happened, the rule and what the choice does."""
+    app = ProvingGroundsApp(seed=3, mode="real", threaded=False)
+    app.act(Roll())
+    app.clock.ticker.value = 60  # the clock runs out; enemy #2's marker reaches the bottom space
+    state = app.session.state
+    assert state.phase == "wound" and state.tasks[0] == ("wound", 2)
+    assert all(b.description.startswith("Exhaust a ") for b in app.actions.children)
+    note = visible_text(app.actions_note.value)
+    assert "You are wounded" in note and "enemy #2" in note and "bottom space of its battle track" in note
+    assert "Suffering Wounds" in note and "exhaustion track" in note
+    assert f"space {state.health + 2} of {state.options.health_spaces}" in note and "start space" in note
+    app.act(app.session.legal_actions()[0])
+    assert "wounded" not in app.actions_note.value  # the note goes with its buttons

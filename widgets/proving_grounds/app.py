@@ -31,6 +31,7 @@ from ..log import EventLog
 from ..theme import CSS
 from .board_view import dragonling_tray_html, encounter_board_html, player_area_html, quality_report_html
 from .live_odds import LiveOdds
+from .prompts import decision_note
 
 GAME = "proving-grounds"
 MODE_LABELS = [("Real time", "real"), ("Study", "study"), ("Table dice", "table")]
@@ -39,9 +40,6 @@ MODE_TIPS = ["60-second clock, rerolls as fast as you can click", "no clock: the
 MODE_NOTES = {"real": "the 60-second clock starts with your next roll",
               "study": "no clock: the round allows the rerolls set at New game",
               "table": "type the faces of your real dice"}
-DIAL_NOTE = ('<span class="rx-small"><b>Sun and moon dial:</b> choose the enemy Maia faces this round (not the one '
-             'she faced last round). Hit it and you gain a coloured die from the dial; the enemy behind her (the moon) '
-             'moves down a space unless you hit it. <i>Module 6: Sun and Moon</i></span>')
 MODULE_TIPS = {
     "dragonling": "Module 1: The Dragonling. A ninth die; after the rolling its result may join an attack, save a single "
                   "or (chaos) reroll the coloured dice",
@@ -305,7 +303,7 @@ class ProvingGroundsApp(w.VBox):
         clocked = self.mode.value == "real" and self.clock.running  # the clock plays TimeUp itself
         shown = [a for a in s.legal_actions() if not (isinstance(a, Reroll) and not a.dragonling)  # the tray has sets
                  and not (clocked and isinstance(a, TimeUp))]
-        self.actions_note.value = DIAL_NOTE if any(isinstance(a, pg.RotateDial) for a in shown) else ""
+        self.actions_note.value = decision_note(state, any(isinstance(a, pg.RotateDial) for a in shown))
         key = tuple((a, describe_action(state, a)) for a in shown)
         if key != self._actions_key:  # the same choices as before: keep the buttons (no new widgets per click)
             self._actions_key = key
