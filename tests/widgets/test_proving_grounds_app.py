@@ -377,3 +377,20 @@ def test_a_wound_says_so_above_the_buttons_that_ask_for_a_die():
     assert f"space {state.health + 2} of {state.options.health_spaces}" in note and "start space" in note
     app.act(app.session.legal_actions()[0])
     assert "wounded" not in app.actions_note.value  # the note goes with its buttons
+
+
+def test_after_undo_past_time_is_up_the_clock_follows_the_state_shown():
+    """Step 1: Roll Dice, "you may continue rerolling ... until the timer ends": back in the rolling after Undo,
+    the rerolls work, so the header must not still say the time is up."""
+    app = ProvingGroundsApp(seed=3, mode="real", threaded=False)
+    app.act(Roll())
+    app.clock.ticker.value = 60
+    assert "Time is up" in app.clock.label.value  # the clock's own words, for the state it ended
+    app.history.undo_button.click()
+    assert app.session.state.phase == "rolling" and tray_reroll_buttons(app)
+    assert "Time is up" not in app.clock.label.value and "#b00020" not in app.clock.label.value
+    assert "No clock runs" in app.clock.label.value
+    app.history.redo_button.click()  # the state after Time is up again
+    assert "Time is up" in app.clock.label.value
+    app.history.slider.value = 1  # before the roll
+    assert "starts when you roll" in app.clock.label.value

@@ -143,6 +143,7 @@ class ProvingGroundsApp(w.VBox):
         self.table_dragon = w.Dropdown(options=["talon", "tail", "teeth", "wing", "chaos"], description="Dragonling",
                                        tooltip="The result your real dragonling die shows", layout=w.Layout(width="200px"))
         self.clock = Countdown(60, on_time_up=self._time_up)
+        self._clock_step = None  # the step the clock stopped at (its words are for that state)
         self.status = w.HTML()
         self.status.add_class("status")
         # -- odds
@@ -202,6 +203,7 @@ class ProvingGroundsApp(w.VBox):
         """Start again with the options and seed in the controls (seed 0: a fresh random seed)."""
         self.clock.stop()
         self.live.cancel()
+        self._clock_step = None
         self.session = self._new_session(self._options_from_controls(), self.seed.value or None)
         self.history.attach(self.session)
         self._show_seed()
@@ -227,10 +229,26 @@ class ProvingGroundsApp(w.VBox):
             self.table_faces.value = ""
         if isinstance(action, Roll) and self.mode.value == "real":
             self.clock.start()
-        if self.session.state.phase != "rolling":
+        if self.session.state.phase != "rolling" and self.clock.running:
             self.clock.stop()
+            self._clock_step = self.session.cursor  # the clock's own words belong to this step
         self.refresh()
         return True
+
+    def _clock_words(self) -> tuple[str, bool] | None:
+        """What the stopped clock says for the state shown (None: its own words, the step it stopped at).
+
+        After Undo, a jump or a load the state shown is not the one the clock stopped at: the header
+        follows the state (rolling again with no clock running is not "Time is up")."""
+        s, state = self.session, self.session.state
+        if s.cursor == self._clock_step:
+            return None
+        if state.phase == "rolling":
+            return "No clock runs for this roll (you went back in the history): reroll, then end the rolling with a button below", False
+        ends = [step.action for step in s.steps if isinstance(step.action, (Roll, Stop, TimeUp))]
+        if state.phase in ("setup", "dial", "activation", "roll") or not ends or isinstance(ends[-1], Roll):
+            return f"Clock: {self.clock.seconds} s, starts when you roll", False
+        return ("Time is up", True) if isinstance(ends[-1], TimeUp) else ("You stopped rolling", False)
 
     def _typed_outcome(self, action):
         faces = [int(x) for x in re.findall(r"\d+", self.table_faces.value)]
@@ -285,6 +303,7 @@ class ProvingGroundsApp(w.VBox):
             raise ContentError(name, "file", "format", "is neither a deck ('rules-explorer-deck') nor a saved game ('rules-explorer-save')")
         self.clock.stop()
         self.live.cancel()
+        self._clock_step = None
         self.history.attach(self.session)
         self._show_seed()
         self.refresh()
@@ -317,6 +336,9 @@ class ProvingGroundsApp(w.VBox):
         if not state.options.dragonling:
             self.table_dragon.layout.display = "none"
         self.clock.layout.display = None if self.mode.value == "real" else "none"
+        words = self._clock_words()
+        if words:
+            self.clock.show(*words)
         self.history.refresh()
         self.event_log.show(s.events)
         self.save_link.value = save_link_html(s.to_json(), f"proving-grounds-{s.seed}-step{s.cursor}.json")
