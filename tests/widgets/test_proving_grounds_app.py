@@ -394,3 +394,17 @@ def test_after_undo_past_time_is_up_the_clock_follows_the_state_shown():
     assert "Time is up" in app.clock.label.value
     app.history.slider.value = 1  # before the roll
     assert "starts when you roll" in app.clock.label.value
+
+
+def test_each_game_note_replaces_the_one_before(app):
+    """New game and a load each say what they did; the note of the one before does not stay beside it."""
+    app.act(Roll())
+    saved = json.dumps(app.session.to_json()).encode()
+    app.seed.value = 5
+    app.new_game()
+    assert "New game, seed 5" in app.status.value
+    app.files.load_bytes("game.json", saved)
+    assert "Loaded saved game game.json" in app.files.message.value
+    assert "New game" not in app.status.value
+    app.new_game()
+    assert "New game, seed 5" in app.status.value and "Loaded saved game" not in app.files.message.value

@@ -208,6 +208,7 @@ class ProvingGroundsApp(w.VBox):
         self.history.attach(self.session)
         self._show_seed()
         self.status.value = f"New game, seed {self.session.seed}."
+        self.files.message.value = ""  # one note at a time: a load's note is about the game before
         self.refresh()
 
     # -- playing --------------------------------------------------------------------------------------
@@ -304,6 +305,7 @@ class ProvingGroundsApp(w.VBox):
         self.clock.stop()
         self.live.cancel()
         self._clock_step = None
+        self.status.value = ""  # the load's note (next to the file picker) replaces a New game's
         self.history.attach(self.session)
         self._show_seed()
         self.refresh()
