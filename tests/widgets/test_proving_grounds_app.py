@@ -408,3 +408,14 @@ def test_each_game_note_replaces_the_one_before(app):
     assert "New game" not in app.status.value
     app.new_game()
     assert "New game, seed 5" in app.status.value and "Loaded saved game" not in app.files.message.value
+
+
+def test_the_dragonling_result_is_named_once():
+    """Module 1: "The wing result may be used to prevent the battle marker from moving down for any one single."
+    The die shows "wing"; the words beside it say what it does, without naming it again ("wing wing:")."""
+    app = ProvingGroundsApp(options=Options.with_modules("dragonling", timer_rerolls=3), seed=4, threaded=False)
+    app.act(Roll())
+    assert app.session.state.dragonling == "wing"
+    text = visible_text(app.tray.extra.value)
+    assert text.split().count("wing") == 1 and "wing:" not in text, text
+    assert "keep one single's battle marker from moving down" in text and "Module 1: The Dragonling" in text
