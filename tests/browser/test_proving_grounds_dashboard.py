@@ -178,8 +178,8 @@ def test_every_mark_is_clear_and_every_hover_text_says_something(page, voila_ser
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{voila_server}/voila/render/proving_grounds/play.ipynb", timeout=90_000)
     page.wait_for_selector(".proving-grounds-app .action-roll", timeout=90_000)
-    for box in page.locator(".proving-grounds-app input[type=checkbox]").all():
-        box.check()
+    for switch in page.locator(".proving-grounds-app .module-toggle").all():
+        switch.click()
     page.locator(".seed input").fill("7")
     page.locator(".seed input").press("Enter")
     page.locator(".new-game").click()

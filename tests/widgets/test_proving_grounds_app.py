@@ -419,3 +419,24 @@ def test_the_dragonling_result_is_named_once():
     text = visible_text(app.tray.extra.value)
     assert text.split().count("wing") == 1 and "wing:" not in text, text
     assert "keep one single's battle marker from moving down" in text and "Module 1: The Dragonling" in text
+
+
+def hover_text(widget) -> str:
+    """The words the page shows on hovering a control. An ipywidgets 8 checkbox with a description puts that
+    description in its title (over the tooltip); other controls show their tooltip."""
+    import ipywidgets as w
+    if isinstance(widget, w.Checkbox) and widget.description:
+        return widget.description
+    return widget.tooltip or ""
+
+
+def test_each_module_switch_says_its_rule_on_hover(app):
+    """The Modules: each switch's hover text is the module's rule in a sentence, not its name again."""
+    from explorer.proving_grounds import MODULES
+    for number, module in enumerate(MODULES, 1):
+        control = app.module_boxes[module]
+        tip = hover_text(control)
+        assert tip != control.description and tip.startswith(f"Module {number}: ") and tip.endswith("."), tip
+        assert len(tip.split()) >= 12
+    app.module_boxes["shields"].value = True
+    assert app._options_from_controls().shields and not app._options_from_controls().chariots

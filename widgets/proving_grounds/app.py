@@ -40,15 +40,20 @@ MODE_TIPS = ["60-second clock, rerolls as fast as you can click", "no clock: the
 MODE_NOTES = {"real": "the 60-second clock starts with your next roll",
               "study": "no clock: the round allows the rerolls set at New game",
               "table": "type the faces of your real dice"}
-MODULE_TIPS = {
-    "dragonling": "Module 1: The Dragonling. A ninth die; after the rolling its result may join an attack, save a single "
-                  "or (chaos) reroll the coloured dice",
-    "chariots": "Module 2: Chariots. Place dice on a chariot card while you roll, or it acts against you",
-    "inspiration": "Module 3: Inspiration Powers. One card with an ongoing power for the whole game",
-    "shields": "Module 4: Shields. A set that misses raises the enemy's shield; a single breaks it",
-    "conspirators": "Module 5: Conspirators. Each round a die roll may activate a revealed conspirator's effect",
-    "sun_and_moon": "Module 6: Sun and Moon. Face an enemy each round: hit it for a bonus die; the enemy behind "
-                    "you moves down unless you hit it",
+MODULE_TIPS = {  # each module's rule in a sentence (The Modules), shown on hover
+    "dragonling": "Module 1: The Dragonling. A ninth die rolls with the others and rerolls along with a set; after "
+                  "the rolling its talon, tail or teeth joins an attack on an enemy with that icon, its wing keeps "
+                  "one single's marker from moving down, and chaos rerolls every coloured die.",
+    "chariots": "Module 2: Chariots. While you roll, place the dice a chariot card asks for (one number, or any "
+                "pair) on it; a chariot left without them acts against you before the attacks.",
+    "inspiration": "Module 3: Inspiration Powers. You draw one inspiration card at the start; its power helps "
+                   "you for the whole game.",
+    "shields": "Module 4: Shields. A set without the right dice raises the enemy's shield; a single then breaks "
+               "it, and any set against a shielded enemy moves its marker down.",
+    "conspirators": "Module 5: Conspirators. Each defeat reveals a conspirator; every round starts with one die "
+                    "roll, and a revealed conspirator with that number acts this round.",
+    "sun_and_moon": "Module 6: Sun and Moon. Each round Maia faces a new enemy: hit it and you gain a coloured "
+                    "die for next round; miss the enemy behind her and its marker moves down.",
 }
 MODULE_LABELS = {"dragonling": "Dragonling", "chariots": "Chariots", "inspiration": "Inspiration",
                  "shields": "Shields", "conspirators": "Conspirators", "sun_and_moon": "Sun and Moon"}
@@ -61,6 +66,21 @@ def wrap_row(children, cls: str = "") -> w.HBox:
     if cls:
         box.add_class(cls)
     return box
+
+
+def module_toggle(module: str, value: bool) -> w.ToggleButton:
+    """A module's on/off switch. A toggle button, not a checkbox: a checkbox with words shows its own words on
+    hover (ipywidgets 8 puts them in the title), so the module's rule could never be read there."""
+    b = w.ToggleButton(value=value, description=MODULE_LABELS[module], tooltip=MODULE_TIPS[module],
+                       layout=w.Layout(width="auto"))
+    b.add_class("module-toggle")
+    b.add_class(f"module-{module}")
+
+    def mark(_=None):
+        b.icon = "check-square-o" if b.value else "square-o"
+    mark()
+    b.observe(mark, "value")
+    return b
 
 
 def action_tip(action, label: str) -> str:
@@ -118,8 +138,7 @@ class ProvingGroundsApp(w.VBox):
         self.rerolls = w.BoundedIntText(value=options.timer_rerolls or rerolls, min=0, max=30,
                                         description="Rerolls", layout=w.Layout(width="170px"),
                                         tooltip="Study and table dice: set rerolls each round allows (from New game)")
-        self.module_boxes = {m: w.Checkbox(value=getattr(options, m), description=MODULE_LABELS[m], indent=False,
-                                           tooltip=MODULE_TIPS[m], layout=w.Layout(width="120px")) for m in MODULES}
+        self.module_boxes = {m: module_toggle(m, getattr(options, m)) for m in MODULES}
         self.new_game_button = w.Button(description="New game", button_style="primary", icon="refresh",
                                         tooltip="Start again with the mode, seed, rerolls and modules above")
         self.new_game_button.add_class("new-game")
