@@ -59,6 +59,20 @@ MODULE_LABELS = {"dragonling": "Dragonling", "chariots": "Chariots", "inspiratio
                  "shields": "Shields", "conspirators": "Conspirators", "sun_and_moon": "Sun and Moon"}
 
 
+# On a phone the two columns stack: the play column's parts join the main row (display: contents) so the odds
+# come right after the dice and their buttons, before the board and the player's area (one column each).
+PHONE_CSS = """<style>
+@media (max-width:560px) {
+  .proving-grounds-app .main-row > .play-column {display:contents !important}
+  .proving-grounds-app .main-row > .play-column > *, .proving-grounds-app .main-row > .odds-column
+    {flex:1 1 100% !important; max-width:100% !important}
+  .proving-grounds-app .main-row > .odds-column {order:1}
+  .proving-grounds-app .main-row > .play-column > .board, .proving-grounds-app .main-row > .play-column > .player-area
+    {order:2}
+}
+</style>"""
+
+
 def wrap_row(children, cls: str = "") -> w.HBox:
     """A row that wraps onto the next line on a narrow screen."""
     box = w.HBox(children, layout=w.Layout(flex_flow="row wrap", max_width="100%"))
@@ -196,7 +210,7 @@ class ProvingGroundsApp(w.VBox):
                       layout=w.Layout(flex="3 1 560px", min_width="0", max_width="100%"))
         play.add_class("play-column")
         self.children = (
-            w.HTML(CSS + '<h2 class="rx-title">Proving Grounds</h2>'),
+            w.HTML(CSS + PHONE_CSS + '<h2 class="rx-title">Proving Grounds</h2>'),
             wrap_row([self.mode]), wrap_row([self.seed, self.seed_note, self.rerolls, self.new_game_button]),
             wrap_row(list(self.module_boxes.values())),
             wrap_row([play, odds], "main-row"),
