@@ -37,15 +37,20 @@ def bars_shown(page, n):
         arg=n, timeout=30_000)
 
 
-def test_a_round_by_clicking(page, voila_server, artifacts, requests_seen):
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(f"{voila_server}/voila/render/proving_grounds/play.ipynb", timeout=90_000)
+def study_game(page, base, width, height) -> None:
+    """Open the dashboard at width x height and start a Study game on SEED."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{base}/voila/render/proving_grounds/play.ipynb", timeout=90_000)
     page.wait_for_selector(".proving-grounds-app .action-roll", timeout=90_000)
     page.get_by_role("button", name="Study").click()
     page.locator(".seed input").fill(str(SEED))
     page.locator(".seed input").press("Enter")
     page.locator(".new-game").click()
-    page.wait_for_selector(".status >> text=seed 3")
+    page.wait_for_selector(f".status >> text=seed {SEED}")
+
+
+def test_a_round_by_clicking(page, voila_server, artifacts, requests_seen):
+    study_game(page, voila_server, 1366, 768)
 
     engine = Session("proving-grounds", Options(timer_rerolls=10), seed=SEED)
     engine.play(SetUp())
@@ -229,14 +234,7 @@ NEAR = """() => {
 def test_on_a_phone_the_odds_chart_sits_just_under_the_reroll_buttons(page, voila_server, artifacts):
     """390x844: the chart of each choice's value follows the dice and their buttons (the board comes after it),
     so a player sees the odds of the choice she is about to click."""
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{voila_server}/voila/render/proving_grounds/play.ipynb", timeout=90_000)
-    page.wait_for_selector(".proving-grounds-app .action-roll", timeout=90_000)
-    page.get_by_role("button", name="Study").click()
-    page.locator(".seed input").fill(str(SEED))
-    page.locator(".seed input").press("Enter")
-    page.locator(".new-game").click()
-    page.wait_for_selector(".status >> text=seed 3")
+    study_game(page, voila_server, 390, 844)
     page.locator(".odds-toggle").click()
     page.locator(".action-roll").click()
     page.wait_for_function(f"(() => {{ const r = ({NEAR})(); return r && r.gap < 200 && r.board > 0; }})()",
