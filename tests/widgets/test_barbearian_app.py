@@ -393,7 +393,7 @@ def test_after_the_reveal_the_chart_shows_the_raids_as_placed_then_says_they_are
     assert app.narrator.active
     assert app.odds_chart.title == "Blue's raids as placed (round 1)"
     assert app.odds_chart.labels == ["Your raid on Red breaks through"] and app.odds_chart.values == [1.0]
-    assert "your 5 against Red&#x27;s Barracks of 0" in app.odds_note.value
+    assert "Chance your raid on Red breaks through: 100% (your 5 against Red&#x27;s Barracks of 0)" in app.odds_note.value
     assert "Barracks 9" not in app.odds_chart.widget.value  # no made-up best case
     run_narration(app)
     while app.table.state.phase == "loot" or app.narrator.active:
@@ -731,3 +731,30 @@ def test_the_replay_shows_only_its_labelled_buttons(app):
     assert bar.replay.layout.display == "none"
     shown = [b for b in (bar.replay_button, bar.stop_button) if b.layout.display != "none"]
     assert [(b.description, bool(b.tooltip)) for b in shown] == [("Replay", True), ("Stop", True)]
+
+
+def play_a_clash(app):
+    """Round 1 with a mutual raid: Blue sends its 5 at Red, keeps 4 in its Barracks and farms its 2; Red sends
+    its 4 at Blue, keeps a 3 in its Barracks and farms the other 3."""
+    keep_trials_and_roll(app)
+    find(app, "bb-screen-ready").click()
+    for face, slug in ((5, "battleground-red"), (4, "barracks-1"), (2, "farm")):
+        place_button(app, face, slug).click()
+    find(app, "bb-ready").click()
+    find(app, "bb-screen-ready").click()
+    for face, slug in ((4, "battleground-blue"), (3, "barracks-1"), (3, "farm")):
+        place_button(app, face, slug).click()
+    find(app, "bb-ready").click()
+
+
+def test_a_raid_the_clash_stops_says_so(app):
+    """Brawl Phase 2: "subtract the value of the smaller force from it, and then remove that smaller force ...
+    The remainder of the larger force attempts to raid the village with their reduced numbers." Blue's 5 would
+    break Red's Barracks of 3 alone; after Red's 4 it goes on with 1: the 0% says the clash is the reason."""
+    play_a_clash(app)
+    text = visible_text(app.odds_note.value)
+    assert app.table.state.name(app._focus_seat()) == "Red"  # the chart is Red's (the first human seat)
+    assert ("Chance your raid on Blue breaks through: 0% (the clash comes first (Brawl Phase 2): Blue's 5 removes "
+            "your 4, so no raid reaches Blue's Barracks)") in text, text
+    assert ("Chance Blue's raid breaks your Barracks: 0% (the clash comes first (Brawl Phase 2): your 4 leaves Blue's 5 "
+            "with 1, short of your Barracks of 3; without the clash the 5 would break it)") in text, text
