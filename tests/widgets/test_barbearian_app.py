@@ -133,17 +133,19 @@ def test_placements_stay_hidden_from_the_next_seat_until_the_reveal(app):
     assert "Blue reveals: 5 on the Battleground against Red" in app.actions.children[0].value  # step 1 of the narration
 
 
+def play_round(app, blue_plan, red_plan):
+    """Keep the Trial cards, roll, and place each clan's (face, space) plan behind its screen, Blue first."""
+    keep_trials_and_roll(app)
+    for plan in (blue_plan, red_plan):
+        find(app, "bb-screen-ready").click()
+        for face, slug in plan:
+            place_button(app, face, slug).click()
+        find(app, "bb-ready").click()
+
+
 def play_round_one(app):
     """Blue raids Red's empty Barracks with its 5; Red farms. Returns the engine played alike."""
-    keep_trials_and_roll(app)
-    find(app, "bb-screen-ready").click()
-    for face, slug in ((5, "battleground-red"), (4, "forge"), (2, "farm")):
-        place_button(app, face, slug).click()
-    find(app, "bb-ready").click()
-    find(app, "bb-screen-ready").click()
-    for face, slug in ((3, "farm"), (3, "farm"), (4, "forge")):
-        place_button(app, face, slug).click()
-    find(app, "bb-ready").click()
+    play_round(app, ((5, "battleground-red"), (4, "forge"), (2, "farm")), ((3, "farm"), (3, "farm"), (4, "forge")))
 
 
 def replay_round_one():
@@ -736,15 +738,8 @@ def test_the_replay_shows_only_its_labelled_buttons(app):
 def play_a_clash(app):
     """Round 1 with a mutual raid: Blue sends its 5 at Red, keeps 4 in its Barracks and farms its 2; Red sends
     its 4 at Blue, keeps a 3 in its Barracks and farms the other 3."""
-    keep_trials_and_roll(app)
-    find(app, "bb-screen-ready").click()
-    for face, slug in ((5, "battleground-red"), (4, "barracks-1"), (2, "farm")):
-        place_button(app, face, slug).click()
-    find(app, "bb-ready").click()
-    find(app, "bb-screen-ready").click()
-    for face, slug in ((4, "battleground-blue"), (3, "barracks-1"), (3, "farm")):
-        place_button(app, face, slug).click()
-    find(app, "bb-ready").click()
+    play_round(app, ((5, "battleground-red"), (4, "barracks-1"), (2, "farm")),
+               ((4, "battleground-blue"), (3, "barracks-1"), (3, "farm")))
 
 
 def test_a_raid_the_clash_stops_says_so(app):
