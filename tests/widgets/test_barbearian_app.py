@@ -753,3 +753,30 @@ def test_a_raid_the_clash_stops_says_so(app):
             "your 4, so no raid reaches Blue's Barracks)") in text, text
     assert ("Chance Blue's raid breaks your Barracks: 0% (the clash comes first (Brawl Phase 2): your 4 leaves Blue's 5 "
             "with 1, short of your Barracks of 3; without the clash the 5 would break it)") in text, text
+
+
+def forces_drawn(app, clan):
+    """Per Battleground space of the clan's village: "gone" (faded) or the strength the drawing labels."""
+    village = app.villages.value.split(f'data-clan="{clan}" data-glory=', 1)[1].split('class="bb-village ', 1)[0]
+    gone = re.findall(r'class="bb-force-gone".*?data-space="([^"]+)"', village)
+    standing = re.findall(r'class="bb-force" data-strength="(\d+)"><g class="bb-placed" data-space="([^"]+)"', village)
+    return {**{space: "gone" for space in gone}, **{space: int(n) for n, space in standing}}
+
+
+def test_during_the_brawl_the_board_follows_the_log(app):
+    """Brawl Phase 2: "subtract the value of the smaller force from it, and then remove that smaller force from the
+    Battleground." Once the log says Red's force is removed, the board no longer shows it standing, and Blue's
+    force shows what is left of it."""
+    play_a_clash(app)
+    assert "reveals" in app.actions.children[0].value  # step 1: the screens come off, both forces stand
+    assert forces_drawn(app, "red") == {"battleground:blue": 4} and forces_drawn(app, "blue") == {"battleground:red": 5}
+    find(app, "bb-next").click()
+    assert "Red&#x27;s force is removed; Blue goes on with 1" in app.actions.children[0].value
+    assert forces_drawn(app, "red") == {"battleground:blue": "gone"}
+    assert forces_drawn(app, "blue") == {"battleground:red": 1}
+    find(app, "bb-next").click()  # Blue's 1 meets Red's Barracks of 3: its raid is over
+    assert "the raid is repelled" in app.actions.children[0].value
+    assert forces_drawn(app, "blue") == {"battleground:red": "gone"}
+    run_narration(app)
+    engine_state = app.table.state
+    assert engine_state.round == 2 and app.shown_state().round == 2  # the narration ends on the game's state
