@@ -197,7 +197,7 @@ class BarbearianApp(w.VBox):
         self.bots_paused = False
         self.status.value = ""
         self._build_note = self._skipped_builds(before)  # shown when the narration reaches the Build Phase
-        self.narrator.start(events, before, traced_states(self.table.session, cursor, len(events)))
+        self.narrator.start(events, before, lambda: traced_states(self.table.session, cursor, len(events)))
         self._settle()
         self.refresh()
         return True
@@ -250,7 +250,7 @@ class BarbearianApp(w.VBox):
         self.bots_paused = False
         before, cursor = self.table.state, self.table.session.cursor
         events = self.table.run_bots()
-        self.narrator.start(events, before, traced_states(self.table.session, cursor, len(events)))
+        self.narrator.start(events, before, lambda: traced_states(self.table.session, cursor, len(events)))
         self._settle()
         self.refresh()
 

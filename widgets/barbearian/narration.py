@@ -79,13 +79,14 @@ class Narrator:
         return self.active and self.at == len(self.steps) - 1
 
     def start(self, events, before, states=()) -> None:
-        """Narrate ``events`` if they make more than one step (the first step shows at once). ``states``:
-        (state, number of events logged when it was reached), from the engine's trace; without them the
+        """Narrate ``events`` if they make more than one step (the first step shows at once). ``states``
+        (or a function giving them): (state, number of events logged when it was reached), from the engine's trace; without them the
         board shows ``before`` until the narration ends."""
         self.clear()
         steps = steps_of(events)
         if len(steps) > 1 and any(e.section not in QUIET for e in events):
-            self.before, self.steps, self.states = before, steps, list(states)
+            self.before, self.steps = before, steps
+            self.states = list(states() if callable(states) else states)  # worked out only when narrating
             self._count()
 
     @property
