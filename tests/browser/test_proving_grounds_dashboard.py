@@ -183,7 +183,10 @@ def test_every_mark_is_clear_and_every_hover_text_says_something(page, voila_ser
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{voila_server}/voila/render/proving_grounds/play.ipynb", timeout=90_000)
     page.wait_for_selector(".proving-grounds-app .action-roll", timeout=90_000)
-    for switch in page.locator(".proving-grounds-app .module-toggle").all():
+    switches = page.locator(".proving-grounds-app .module-toggle")
+    tips = switches.evaluate_all("els => els.map(e => [e.textContent.trim(), e.title])")
+    assert len(tips) == 6 and all(tip.startswith("Module ") and tip != text for text, tip in tips), tips  # the rule
+    for switch in switches.all():
         switch.click()
     page.locator(".seed input").fill("7")
     page.locator(".seed input").press("Enter")

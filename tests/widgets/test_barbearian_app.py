@@ -749,10 +749,10 @@ def test_a_raid_the_clash_stops_says_so(app):
     play_a_clash(app)
     text = visible_text(app.odds_note.value)
     assert app.table.state.name(app._focus_seat()) == "Red"  # the chart is Red's (the first human seat)
-    assert ("Chance your raid on Blue breaks through: 0% (the clash comes first (Brawl Phase 2): Blue's 5 removes "
-            "your 4, so no raid reaches Blue's Barracks)") in text, text
-    assert ("Chance Blue's raid breaks your Barracks: 0% (the clash comes first (Brawl Phase 2): your 4 leaves Blue's 5 "
-            "with 1, short of your Barracks of 3; without the clash the 5 would break it)") in text, text
+    assert ("Chance your raid on Blue breaks through: 0%. The clash comes first (Brawl Phase 2): Blue's 5 removes "
+            "your 4, so no raid reaches Blue's Barracks.") in text, text
+    assert ("Chance Blue's raid breaks your Barracks: 0%. The clash comes first (Brawl Phase 2): your 4 leaves Blue's 5 "
+            "with 1, short of your Barracks of 3; without the clash the 5 would break it.") in text, text
 
 
 def forces_drawn(app, clan):

@@ -389,7 +389,7 @@ def test_after_undo_past_time_is_up_the_clock_follows_the_state_shown():
     app.history.undo_button.click()
     assert app.session.state.phase == "rolling" and tray_reroll_buttons(app)
     assert "Time is up" not in app.clock.label.value and "#b00020" not in app.clock.label.value
-    assert "No clock runs" in app.clock.label.value
+    assert "No clock for this roll" in app.clock.label.value
     app.history.redo_button.click()  # the state after Time is up again
     assert "Time is up" in app.clock.label.value
     app.history.slider.value = 1  # before the roll

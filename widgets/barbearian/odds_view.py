@@ -115,17 +115,17 @@ def _left_after_clash(force: int, other: int, tie: str) -> int | None:
 
 
 def _why(raider: str, force: int, other: str, against: int, wall_owner: str, wall: int, breaks: bool, tie: str) -> str:
-    """Brawl Phase 2 and 3 in one line: how the clash leaves the force, then the Barracks it meets. The names
-    are possessives ("your", "Red's")."""
+    """Brawl Phase 2 and 3 as a sentence after the chance: how the clash leaves the force, then the Barracks it
+    meets. The names are possessives ("your", "Red's")."""
     left = _left_after_clash(force, against, tie)
     if left is None:
-        return (f"the clash comes first (Brawl Phase 2): {other} {against} removes {raider} {force}, so no raid "
+        return (f". The clash comes first (Brawl Phase 2): {other} {against} removes {raider} {force}, so no raid "
                 f"reaches {wall_owner} Barracks")
     alone = odds.duel(force, 0, 0, wall, tie)[0]
     outcome = (f"enough for {wall_owner} Barracks of {wall}" if breaks
                else f"short of {wall_owner} Barracks of {wall}"
                + (f"; without the clash the {force} would break it" if alone else ""))
-    return f"the clash comes first (Brawl Phase 2): {other} {against} leaves {raider} {force} with {left}, {outcome}"
+    return f". The clash comes first (Brawl Phase 2): {other} {against} leaves {raider} {force} with {left}, {outcome}"
 
 
 def as_placed(state, seat: int) -> RaidOdds:
@@ -150,14 +150,14 @@ def as_placed(state, seat: int) -> RaidOdds:
             labels.append(f"Your raid on {them} breaks through")
             values.append(float(mine_breaks))
             why = (_why("your", forces[seat, t], f"{them}'s", forces[t, seat], f"{them}'s", theirs, mine_breaks, tie) if clash
-                   else f"your {forces[seat, t]} against {them}'s Barracks of {theirs}")
-            lines.append(f"Chance your raid on {them} breaks through: {_pct(values[-1])} ({why}).")
+                   else f" (your {forces[seat, t]} against {them}'s Barracks of {theirs})")
+            lines.append(f"Chance your raid on {them} breaks through: {_pct(values[-1])}{why}.")
         if forces[t, seat]:
             labels.append(f"{them}'s raid breaks your Barracks")
             values.append(float(theirs_breaks))
             why = (_why(f"{them}'s", forces[t, seat], "your", forces[seat, t], "your", mine, theirs_breaks, tie) if clash
-                   else f"{them}'s {forces[t, seat]} against your Barracks of {mine}")
-            lines.append(f"Chance {them}'s raid breaks your Barracks: {_pct(values[-1])} ({why}).")
+                   else f" ({them}'s {forces[t, seat]} against your Barracks of {mine})")
+            lines.append(f"Chance {them}'s raid breaks your Barracks: {_pct(values[-1])}{why}.")
     note = ("The screens are off: every placement is known, so each raid as placed either breaks through (100%) "
             "or not (0%). Only an Empower during the Brawl Phase can still change it.")
     if not labels:

@@ -205,7 +205,7 @@ class ProvingGroundsApp(w.VBox):
         odds = w.VBox([self.odds_toggle, self.odds_box, self.odds_note],
                       layout=w.Layout(flex="1 1 300px", max_width="440px", min_width="0"))
         odds.add_class("odds-column")
-        play = w.VBox([self.clock, self.tray, self.actions, self.actions_note, self.table_hint,
+        play = w.VBox([self.clock, self.tray, self.actions_note, self.actions, self.table_hint,
                        wrap_row([self.table_faces, self.table_dragon]), self.status, self.board, self.area],
                       layout=w.Layout(flex="3 1 560px", min_width="0", max_width="100%"))
         play.add_class("play-column")
@@ -278,7 +278,7 @@ class ProvingGroundsApp(w.VBox):
         if s.cursor == self._clock_step:
             return None
         if state.phase == "rolling":
-            return "No clock runs for this roll (you went back in the history): reroll, then end the rolling with a button below", False
+            return "No clock for this roll (back in the history): reroll, then end the rolling", False
         ends = [step.action for step in s.steps if isinstance(step.action, (Roll, Stop, TimeUp))]
         if state.phase in ("setup", "dial", "activation", "roll") or not ends or isinstance(ends[-1], Roll):
             return f"Clock: {self.clock.seconds} s, starts when you roll", False
