@@ -44,6 +44,15 @@ class Countdown(w.HBox):
             if self.on_time_up:
                 self.on_time_up()
 
+    def show(self, text: str, alert: bool = False) -> None:
+        """Words of the caller's while the clock is not running (e.g. the state shown is not the clock's)."""
+        if not self.running:
+            self.label.value = self._html(text, "#b00020" if alert else "#333")
+
+    @staticmethod
+    def _html(text: str, colour: str) -> str:
+        return f'<span class="clock-text" style="font-size:18px;color:{colour}">{text}</span>'
+
     def _render(self) -> None:
         if self.running:
             colour = "#b00020" if self.remaining <= 10 else "#333"
@@ -54,4 +63,4 @@ class Countdown(w.HBox):
             colour, text = "#b00020", "Time is up"
         else:
             colour, text = "#333", f"Stopped with {self.remaining} s to spare"
-        self.label.value = f'<span class="clock-text" style="font-size:18px;color:{colour}">{text}</span>'
+        self.label.value = self._html(text, colour)

@@ -100,6 +100,9 @@ class FilePicker(w.VBox):
         self.message.value = f'<span class="rx-ok">{escape(done)}</span>'
 
     def show_error(self, text: str) -> None:
+        text = text.rstrip()
+        if not text.endswith((".", "!", "?")):  # the refusal and the next sentence are two sentences
+            text += "."
         self.message.value = (f'<span class="rx-error">Could not load: {escape(text)}</span> '
                               f'<span class="rx-small">The game in progress is unchanged.</span>')
 

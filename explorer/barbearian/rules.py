@@ -94,8 +94,11 @@ def is_terminal(state: State) -> bool:
 
 # -- apply ----------------------------------------------------------------------------------------------
 
-def apply(state: State, action, outcome=None) -> tuple[State, list[Event]]:
-    """Play ``action`` (with its chance ``outcome``); IllegalAction and no change if not allowed."""
+def apply(state: State, action, outcome=None, trace: list | None = None) -> tuple[State, list[Event]]:
+    """Play ``action`` (with its chance ``outcome``); IllegalAction and no change if not allowed.
+
+    ``trace``, a list, receives ``(state, events so far)`` after the action and after each automatic step,
+    so a table can show the state each logged event left (a clash removes a force before the raid)."""
     if state.viewer is not None:
         raise IllegalAction("this is one seat's view of the game; actions apply to the game state")
     if state.result:
@@ -115,7 +118,9 @@ def apply(state: State, action, outcome=None) -> tuple[State, list[Event]]:
     else:
         _check_turn(state, action)
     state, events = handler(state, action, outcome)
-    return advance(state, events)
+    if trace is not None:
+        trace.append((state, len(events)))
+    return advance(state, events, trace)
 
 
 def _check_turn(state: State, action) -> None:
@@ -133,23 +138,26 @@ def _check_turn(state: State, action) -> None:
         raise IllegalAction(f"{action!r} is not a choice now; the choices are {choices}")
 
 
-def advance(state: State, events: list[Event]) -> tuple[State, list[Event]]:
-    """Run automatic tasks, Trial checks and choiceless decisions until someone must act."""
+def advance(state: State, events: list[Event], trace: list | None = None) -> tuple[State, list[Event]]:
+    """Run automatic tasks, Trial checks and choiceless decisions until someone must act (``trace``: see apply)."""
+    def step(new: State, ev: list[Event]) -> State:
+        events.extend(ev)
+        if trace is not None and ev:
+            trace.append((new, len(events)))
+        return new
+
     while state.tasks and not state.result:
-        state, ev = trials.check_trials(state)
-        events += ev
+        state = step(*trials.check_trials(state))
         if state.result:
             break
         name = state.phase
         if name in AUTO:
-            state, ev = AUTO[name](state)
-            events += ev
+            state = step(*AUTO[name](state))
             continue
         skipped = _skip_empty_decision(state)
         if skipped is None:
             break
-        state, ev = skipped
-        events += ev
+        state = step(*skipped)
     return state, events
 
 

@@ -184,3 +184,26 @@ def test_stolen_resources_by_value_is_an_option():
     t.set(1, glory=(("blue", True), ("blue", True)), resources=(4, 3, 0))
     t.state, _ = rules.advance(t.state, [])
     assert [a.resources for a in t.choices()] == [("honey", "honey"), ("honey", "ore"), ("ore", "ore")]
+
+
+def test_the_trace_gives_the_state_each_logged_event_left():
+    """Brawl Phase 2: "remove that smaller force from the Battleground. The remainder of the larger force attempts
+    to raid". ``rules.apply``'s trace holds the state after each logged step: after the clash event Red's force is
+    gone and Blue's stands at what is left, before the raid's event."""
+    from explorer.barbearian import Ready, rules
+
+    from .helpers import start
+    t = start(2, first="red")
+    t.roll(red=[4, 3, 3], blue=[5, 4, 2])
+    t.place(0, (4, "battleground:blue"), (3, "barracks_1"), (3, "farm"))
+    t.place(1, (5, "battleground:red"), (4, "barracks_1"), (2, "farm"), ready=False)
+    trace: list = []
+    before = t.state
+    after, events = rules.apply(before, Ready(1), None, trace)
+    assert (after, events) == rules.apply(before, Ready(1))  # the trace changes nothing
+    texts = [e.text for e in events]
+    clash = next(i for i, x in enumerate(texts) if "clashes" in x) + 1
+    state = [s for s, n in trace if n <= clash][-1]
+    assert "Blue's force is removed" not in texts[clash - 1] and "Red's force is removed" in texts[clash - 1]
+    assert state.force(0, 1) is None and state.force(1, 0) == 1
+    assert [n for _, n in trace] == sorted(n for _, n in trace) and trace[-1][1] <= len(events)

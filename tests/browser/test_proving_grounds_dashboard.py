@@ -37,15 +37,20 @@ def bars_shown(page, n):
         arg=n, timeout=30_000)
 
 
-def test_a_round_by_clicking(page, voila_server, artifacts, requests_seen):
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(f"{voila_server}/voila/render/proving_grounds/play.ipynb", timeout=90_000)
+def study_game(page, base, width, height) -> None:
+    """Open the dashboard at width x height and start a Study game on SEED."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{base}/voila/render/proving_grounds/play.ipynb", timeout=90_000)
     page.wait_for_selector(".proving-grounds-app .action-roll", timeout=90_000)
     page.get_by_role("button", name="Study").click()
     page.locator(".seed input").fill(str(SEED))
     page.locator(".seed input").press("Enter")
     page.locator(".new-game").click()
-    page.wait_for_selector(".status >> text=seed 3")
+    page.wait_for_selector(f".status >> text=seed {SEED}")
+
+
+def test_a_round_by_clicking(page, voila_server, artifacts, requests_seen):
+    study_game(page, voila_server, 1366, 768)
 
     engine = Session("proving-grounds", Options(timer_rerolls=10), seed=SEED)
     engine.play(SetUp())
@@ -178,8 +183,11 @@ def test_every_mark_is_clear_and_every_hover_text_says_something(page, voila_ser
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{voila_server}/voila/render/proving_grounds/play.ipynb", timeout=90_000)
     page.wait_for_selector(".proving-grounds-app .action-roll", timeout=90_000)
-    for box in page.locator(".proving-grounds-app input[type=checkbox]").all():
-        box.check()
+    switches = page.locator(".proving-grounds-app .module-toggle")
+    tips = switches.evaluate_all("els => els.map(e => [e.textContent.trim(), e.title])")
+    assert len(tips) == 6 and all(tip.startswith("Module ") and tip != text for text, tip in tips), tips  # the rule
+    for switch in switches.all():
+        switch.click()
     page.locator(".seed input").fill("7")
     page.locator(".seed input").press("Enter")
     page.locator(".new-game").click()
@@ -213,3 +221,29 @@ def test_every_mark_is_clear_and_every_hover_text_says_something(page, voila_ser
         assert tops["stop"] < tops["odds"]
     assert_fits(page)
     page.screenshot(path=str(artifacts / f"proving_grounds_{width}_all_modules.png"), full_page=True)
+
+
+NEAR = """() => {
+  const shown = e => e.offsetParent !== null && e.getBoundingClientRect().height > 0;
+  const buttons = [...document.querySelectorAll('.dice-tray button, .actions button')].filter(shown);
+  const chart = document.querySelector('.odds-chart');
+  if (!buttons.length || !chart || !shown(chart) || !chart.querySelector('.svg-bar')) return null;
+  const below = Math.max(...buttons.map(b => b.getBoundingClientRect().bottom));
+  const board = document.querySelector('.board').getBoundingClientRect().top;
+  return {gap: chart.getBoundingClientRect().top - below, board: board - chart.getBoundingClientRect().top};
+}"""
+
+
+def test_on_a_phone_the_odds_chart_sits_just_under_the_reroll_buttons(page, voila_server, artifacts):
+    """390x844: the chart of each choice's value follows the dice and their buttons (the board comes after it),
+    so a player sees the odds of the choice she is about to click."""
+    study_game(page, voila_server, 390, 844)
+    page.locator(".odds-toggle").click()
+    page.locator(".action-roll").click()
+    page.wait_for_function(f"(() => {{ const r = ({NEAR})(); return r && r.gap < 200 && r.board > 0; }})()",
+                           timeout=60_000)
+    seen = page.evaluate(NEAR)
+    assert 0 < seen["gap"] < 200 and seen["board"] > 0, seen  # under the buttons, above the board
+    assert_fits(page)
+    page.locator(".odds-chart").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "proving_grounds_390_odds_under_buttons.png"), full_page=True)

@@ -133,17 +133,19 @@ def test_placements_stay_hidden_from_the_next_seat_until_the_reveal(app):
     assert "Blue reveals: 5 on the Battleground against Red" in app.actions.children[0].value  # step 1 of the narration
 
 
+def play_round(app, blue_plan, red_plan):
+    """Keep the Trial cards, roll, and place each clan's (face, space) plan behind its screen, Blue first."""
+    keep_trials_and_roll(app)
+    for plan in (blue_plan, red_plan):
+        find(app, "bb-screen-ready").click()
+        for face, slug in plan:
+            place_button(app, face, slug).click()
+        find(app, "bb-ready").click()
+
+
 def play_round_one(app):
     """Blue raids Red's empty Barracks with its 5; Red farms. Returns the engine played alike."""
-    keep_trials_and_roll(app)
-    find(app, "bb-screen-ready").click()
-    for face, slug in ((5, "battleground-red"), (4, "forge"), (2, "farm")):
-        place_button(app, face, slug).click()
-    find(app, "bb-ready").click()
-    find(app, "bb-screen-ready").click()
-    for face, slug in ((3, "farm"), (3, "farm"), (4, "forge")):
-        place_button(app, face, slug).click()
-    find(app, "bb-ready").click()
+    play_round(app, ((5, "battleground-red"), (4, "forge"), (2, "farm")), ((3, "farm"), (3, "farm"), (4, "forge")))
 
 
 def replay_round_one():
@@ -393,7 +395,7 @@ def test_after_the_reveal_the_chart_shows_the_raids_as_placed_then_says_they_are
     assert app.narrator.active
     assert app.odds_chart.title == "Blue's raids as placed (round 1)"
     assert app.odds_chart.labels == ["Your raid on Red breaks through"] and app.odds_chart.values == [1.0]
-    assert "your 5 against Red&#x27;s Barracks of 0" in app.odds_note.value
+    assert "Chance your raid on Red breaks through: 100% (your 5 against Red&#x27;s Barracks of 0)" in app.odds_note.value
     assert "Barracks 9" not in app.odds_chart.widget.value  # no made-up best case
     run_narration(app)
     while app.table.state.phase == "loot" or app.narrator.active:
@@ -701,3 +703,80 @@ def test_the_defenders_choice_and_an_empower_are_public_no_screen_opens():
         run_narration(app)
         assert private_seat(app) is None, (phase, app.table.state.phase)
     assert seen[0] == "window" and seen[-2:] == ["loot", "give"], seen  # each side may Empower first
+
+
+def visible_text(html: str) -> str:
+    """What a reader sees of some HTML: the text without tags, entities decoded, spaces collapsed."""
+    from html import unescape
+    return " ".join(unescape(re.sub(r"<style.*?</style>|<[^>]+>", " ", html, flags=re.S)).split())
+
+
+def test_a_load_refusal_reads_as_two_sentences(app):
+    import json
+    app.files.load_bytes("deck.json", json.dumps(sample_deck().to_json()).encode())
+    text = visible_text(app.files.message.value)
+    assert "loads saved games only. The game in progress is unchanged." in text, text
+    app.files.load_bytes("x.json", b'{"format": "rules-explorer-save", "game": "barbearian"}')
+    text = visible_text(app.files.message.value)
+    assert re.search(r"\(expected 1\)\. The game in progress is unchanged\.", text), text
+
+
+def test_the_replay_shows_only_its_labelled_buttons(app):
+    """The Play widget ticks the replay in the browser; its own play/stop icons have no words, so it stays
+    hidden and Replay / Stop (with words and hover texts) start and stop it."""
+    play_round_one(app)
+    run_narration(app)
+    find(app, "bb-stealglory").click()  # a step after the last secret: there is history to replay
+    run_narration(app)
+    bar = app.history
+    assert bar.replay_label.layout.display is None and bar.slider.layout.display is None  # there is history
+    assert bar.replay.layout.display == "none"
+    shown = [b for b in (bar.replay_button, bar.stop_button) if b.layout.display != "none"]
+    assert [(b.description, bool(b.tooltip)) for b in shown] == [("Replay", True), ("Stop", True)]
+
+
+def play_a_clash(app):
+    """Round 1 with a mutual raid: Blue sends its 5 at Red, keeps 4 in its Barracks and farms its 2; Red sends
+    its 4 at Blue, keeps a 3 in its Barracks and farms the other 3."""
+    play_round(app, ((5, "battleground-red"), (4, "barracks-1"), (2, "farm")),
+               ((4, "battleground-blue"), (3, "barracks-1"), (3, "farm")))
+
+
+def test_a_raid_the_clash_stops_says_so(app):
+    """Brawl Phase 2: "subtract the value of the smaller force from it, and then remove that smaller force ...
+    The remainder of the larger force attempts to raid the village with their reduced numbers." Blue's 5 would
+    break Red's Barracks of 3 alone; after Red's 4 it goes on with 1: the 0% says the clash is the reason."""
+    play_a_clash(app)
+    text = visible_text(app.odds_note.value)
+    assert app.table.state.name(app._focus_seat()) == "Red"  # the chart is Red's (the first human seat)
+    assert ("Chance your raid on Blue breaks through: 0%. The clash comes first (Brawl Phase 2): Blue's 5 removes "
+            "your 4, so no raid reaches Blue's Barracks.") in text, text
+    assert ("Chance Blue's raid breaks your Barracks: 0%. The clash comes first (Brawl Phase 2): your 4 leaves Blue's 5 "
+            "with 1, short of your Barracks of 3; without the clash the 5 would break it.") in text, text
+
+
+def forces_drawn(app, clan):
+    """Per Battleground space of the clan's village: "gone" (faded) or the strength the drawing labels."""
+    village = app.villages.value.split(f'data-clan="{clan}" data-glory=', 1)[1].split('class="bb-village ', 1)[0]
+    gone = re.findall(r'class="bb-force-gone".*?data-space="([^"]+)"', village)
+    standing = re.findall(r'class="bb-force" data-strength="(\d+)"><g class="bb-placed" data-space="([^"]+)"', village)
+    return {**{space: "gone" for space in gone}, **{space: int(n) for n, space in standing}}
+
+
+def test_during_the_brawl_the_board_follows_the_log(app):
+    """Brawl Phase 2: "subtract the value of the smaller force from it, and then remove that smaller force from the
+    Battleground." Once the log says Red's force is removed, the board no longer shows it standing, and Blue's
+    force shows what is left of it."""
+    play_a_clash(app)
+    assert "reveals" in app.actions.children[0].value  # step 1: the screens come off, both forces stand
+    assert forces_drawn(app, "red") == {"battleground:blue": 4} and forces_drawn(app, "blue") == {"battleground:red": 5}
+    find(app, "bb-next").click()
+    assert "Red&#x27;s force is removed; Blue goes on with 1" in app.actions.children[0].value
+    assert forces_drawn(app, "red") == {"battleground:blue": "gone"}
+    assert forces_drawn(app, "blue") == {"battleground:red": 1}
+    find(app, "bb-next").click()  # Blue's 1 meets Red's Barracks of 3: its raid is over
+    assert "the raid is repelled" in app.actions.children[0].value
+    assert forces_drawn(app, "blue") == {"battleground:red": "gone"}
+    run_narration(app)
+    engine_state = app.table.state
+    assert engine_state.round == 2 and app.shown_state().round == 2  # the narration ends on the game's state

@@ -352,3 +352,91 @@ def test_a_table_dice_refusal_reads_as_a_sentence(app):
     app.table_faces.value = "2 2 2"
     assert not app.act(Reroll(3))
     assert "set of 3s: expected 2 faces, got 3 faces (2, 2, 2)" in app.status.value and "[" not in app.status.value
+
+
+def visible_text(html: str) -> str:
+    """What a reader sees of some HTML: the text without tags, entities decoded, spaces collapsed."""
+    import re
+    from html import unescape
+    return " ".join(unescape(re.sub(r"<style.*?</style>|<[^>]+>", " ", html, flags=re.S)).split())
+
+
+def test_a_wound_says_so_above_the_buttons_that_ask_for_a_die():
+    """Suffering Wounds: "If the battle marker reaches the bottom space of the battle track, you have suffered a
+    wound! ... Add one of your dice to the exhaustion track, placing it on the top space." The buttons that ask
+    for the die come with what happened, the rule and what the choice does."""
+    app = ProvingGroundsApp(seed=3, mode="real", threaded=False)
+    app.act(Roll())
+    app.clock.ticker.value = 60  # the clock runs out; enemy #2's marker reaches the bottom space
+    state = app.session.state
+    assert state.phase == "wound" and state.tasks[0] == ("wound", 2)
+    assert all(b.description.startswith("Exhaust a ") for b in app.actions.children)
+    note = visible_text(app.actions_note.value)
+    assert "You are wounded" in note and "enemy #2" in note and "bottom space of its battle track" in note
+    assert "Suffering Wounds" in note and "exhaustion track" in note
+    assert f"space {state.health + 2} of {state.options.health_spaces}" in note and "start space" in note
+    app.act(app.session.legal_actions()[0])
+    assert "wounded" not in app.actions_note.value  # the note goes with its buttons
+
+
+def test_after_undo_past_time_is_up_the_clock_follows_the_state_shown():
+    """Step 1: Roll Dice, "you may continue rerolling ... until the timer ends": back in the rolling after Undo,
+    the rerolls work, so the header must not still say the time is up."""
+    app = ProvingGroundsApp(seed=3, mode="real", threaded=False)
+    app.act(Roll())
+    app.clock.ticker.value = 60
+    assert "Time is up" in app.clock.label.value  # the clock's own words, for the state it ended
+    app.history.undo_button.click()
+    assert app.session.state.phase == "rolling" and tray_reroll_buttons(app)
+    assert "Time is up" not in app.clock.label.value and "#b00020" not in app.clock.label.value
+    assert "No clock for this roll" in app.clock.label.value
+    app.history.redo_button.click()  # the state after Time is up again
+    assert "Time is up" in app.clock.label.value
+    app.history.slider.value = 1  # before the roll
+    assert "starts when you roll" in app.clock.label.value
+
+
+def test_each_game_note_replaces_the_one_before(app):
+    """New game and a load each say what they did; the note of the one before does not stay beside it."""
+    app.act(Roll())
+    saved = json.dumps(app.session.to_json()).encode()
+    app.seed.value = 5
+    app.new_game()
+    assert "New game, seed 5" in app.status.value
+    app.files.load_bytes("game.json", saved)
+    assert "Loaded saved game game.json" in app.files.message.value
+    assert "New game" not in app.status.value
+    app.new_game()
+    assert "New game, seed 5" in app.status.value and "Loaded saved game" not in app.files.message.value
+
+
+def test_the_dragonling_result_is_named_once():
+    """Module 1: "The wing result may be used to prevent the battle marker from moving down for any one single."
+    The die shows "wing"; the words beside it say what it does, without naming it again ("wing wing:")."""
+    app = ProvingGroundsApp(options=Options.with_modules("dragonling", timer_rerolls=3), seed=4, threaded=False)
+    app.act(Roll())
+    assert app.session.state.dragonling == "wing"
+    text = visible_text(app.tray.extra.value)
+    assert text.split().count("wing") == 1 and "wing:" not in text, text
+    assert "keep one single's battle marker from moving down" in text and "Module 1: The Dragonling" in text
+
+
+def hover_text(widget) -> str:
+    """The words the page shows on hovering a control. An ipywidgets 8 checkbox with a description puts that
+    description in its title (over the tooltip); other controls show their tooltip."""
+    import ipywidgets as w
+    if isinstance(widget, w.Checkbox) and widget.description:
+        return widget.description
+    return widget.tooltip or ""
+
+
+def test_each_module_switch_says_its_rule_on_hover(app):
+    """The Modules: each switch's hover text is the module's rule in a sentence, not its name again."""
+    from explorer.proving_grounds import MODULES
+    for number, module in enumerate(MODULES, 1):
+        control = app.module_boxes[module]
+        tip = hover_text(control)
+        assert tip != control.description and tip.startswith(f"Module {number}: ") and tip.endswith("."), tip
+        assert len(tip.split()) >= 12
+    app.module_boxes["shields"].value = True
+    assert app._options_from_controls().shields and not app._options_from_controls().chariots

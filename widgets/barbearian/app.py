@@ -24,7 +24,7 @@ from ..theme import CSS
 from .controls import NewGameControls
 from .history import GuardedHistoryBar
 from .labels import describe_action, phase_label
-from .narration import Narrator
+from .narration import Narrator, traced_states
 from .odds_view import raid_odds
 from .panels import PlacementBoard, TrialChoice, action_buttons, button
 from .table import Table, check_seats
@@ -192,12 +192,12 @@ class BarbearianApp(w.VBox):
         return bool(self._safe(self._act)(action))
 
     def _act(self, action) -> bool:
-        before = self.table.state
+        before, cursor = self.table.state, self.table.session.cursor
         events = self.table.act(action)
         self.bots_paused = False
         self.status.value = ""
         self._build_note = self._skipped_builds(before)  # shown when the narration reaches the Build Phase
-        self.narrator.start(events, before)
+        self.narrator.start(events, before, lambda: traced_states(self.table.session, cursor, len(events)))
         self._settle()
         self.refresh()
         return True
@@ -248,8 +248,9 @@ class BarbearianApp(w.VBox):
 
     def let_bots_move(self) -> None:
         self.bots_paused = False
-        before = self.table.state
-        self.narrator.start(self.table.run_bots(), before)
+        before, cursor = self.table.state, self.table.session.cursor
+        events = self.table.run_bots()
+        self.narrator.start(events, before, lambda: traced_states(self.table.session, cursor, len(events)))
         self._settle()
         self.refresh()
 
@@ -286,7 +287,7 @@ class BarbearianApp(w.VBox):
     def _shown(self) -> tuple:
         """(state, viewer): the full state the page shows and the seat whose view it is (None: public)."""
         if self.narrator.active:
-            return self.narrator.before, None
+            return self.narrator.state, None
         return self.table.state, self.table.hot.holder
 
     @staticmethod

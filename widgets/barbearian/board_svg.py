@@ -46,6 +46,22 @@ def _dice(dice, x, y, space: str, per_row=3, size=15):
                    for i, (c, f, tip) in enumerate(dice))
 
 
+def _force(state, seat: int, target: int, dice, x: float, y: float, space: str) -> str:
+    """The dice sent against ``target``. Once the screens are off the drawing follows the Battleground: a
+    standing force is labelled with its strength now (a clash lowers it), a force no longer standing (removed
+    in a clash, or its raid is over) is drawn faded, labelled "gone"."""
+    drawn = _dice(dice, x, y, space, per_row=6)
+    if not (dice and state.revealed):
+        return drawn
+    force, end = state.force(seat, target), x + min(len(dice), 6) * 17 + 3
+    if force is None:
+        tip = f"This force against {clan_name(state.clan(target))} no longer stands on the Battleground"
+        return (f'<g class="bb-force-gone" opacity="0.35">{svg.title(tip)}{drawn}</g>'
+                + svg.label(end, y + 12, "gone", 10, fill="#777"))
+    return (f'<g class="bb-force" data-strength="{force}">{drawn}</g>'
+            + svg.label(end, y + 12, f"strength {force}", 10, weight="bold", fill="#bf360c"))
+
+
 def village_svg(state, seat: int) -> str:
     """The whole village of ``seat`` as ``state`` (a view) shows it."""
     p = state.players[seat]
@@ -105,7 +121,7 @@ def village_svg(state, seat: int) -> str:
         space = f"battleground:{state.clan(t)}"
         out.append(svg.label(x + (84 if k == 0 else 0), y1 + 12, f"vs {clan_name(state.clan(t))}", 10,
                              fill=DIE_COLOURS.get(state.clan(t), ("#333",))[0], weight="bold"))
-        out.append(_dice(placed.get(space, []), x + (84 if k == 0 else 0), y1 + 17, space, per_row=6))
+        out.append(_force(state, seat, t, placed.get(space, []), x + (84 if k == 0 else 0), y1 + 17, space))
     y2 = y1 + 52  # dice not placed yet, or placed behind the screen, are shown with the roll, not repeated here
     return svg.svg(W, y2 + 2, "".join(out), f"village-svg village-svg-{p.clan}",
                    aria=f"{clan_name(p.clan)} village")

@@ -80,7 +80,7 @@ class GuardedHistoryBar(HistoryBar):
         self.undo_button.disabled = s.cursor <= low
         self.redo_button.disabled = not s.can_redo
         still = low >= s.history_length  # nothing to move through: no slider stuck at one end
-        for part in (self.slider, self.replay_label, self.replay):
+        for part in (self.slider, self.replay_label):  # the Play stays hidden: its icons have no words
             part.layout.display = "none" if still else None
         why = self.why() if self.undo_button.disabled else ""
         self.note.value = f'<span class="rx-small">{escape(why)}</span>' if why else ""

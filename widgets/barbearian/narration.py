@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from html import escape
 
+from explorer.barbearian import rules
+
 ONE_BY_ONE = {"Brawl Phase", "Stealing Loot", "Marketplace C: Empower", "Winning", "Trial Cards"}
 QUIET = {"Setup", "Gameplay", "Plan Phase", "Trial Cards", "Marketplace A: Hire Mercenary", "Marketplace B: Change Fate"}
 
@@ -26,6 +28,23 @@ def steps_of(events) -> list[list]:
     return steps
 
 
+def traced_states(session, cursor: int, logged: int) -> list[tuple]:
+    """The states the session's steps after ``cursor`` passed through, each with the number of their events
+    logged when it was reached (``rules.apply``'s trace, played again from each step's state). Empty when
+    they do not add up to the ``logged`` events or to the steps' states (the board then waits for the end)."""
+    steps, out, told = session.steps, [], 0
+    if cursor < 1:
+        return []
+    for i in range(cursor, len(steps)):
+        trace: list = []
+        state, events = rules.apply(steps[i - 1].state, steps[i].action, steps[i].outcome, trace)
+        if state != steps[i].state:
+            return []
+        out += [(s, told + n) for s, n in trace]
+        told += len(events)
+    return out if told == logged else []
+
+
 class Narrator:
     """Holds the steps of one click, the step on screen and the state from before them (shown until the end).
 
@@ -38,7 +57,8 @@ class Narrator:
     def clear(self) -> None:
         self.steps: list[list] = []
         self.at = 0  # the step on screen
-        self.before = None  # the state the board shows while narrating
+        self.before = None  # the state before the click
+        self.states: list[tuple] = []  # (state, events logged when it was reached), in order
         self.hidden_events = 0  # events of the session not yet in the log
 
     @property
@@ -58,13 +78,24 @@ class Narrator:
         """The step on screen is the last one."""
         return self.active and self.at == len(self.steps) - 1
 
-    def start(self, events, before) -> None:
-        """Narrate ``events`` if they make more than one step (the first step shows at once)."""
+    def start(self, events, before, states=()) -> None:
+        """Narrate ``events`` if they make more than one step (the first step shows at once). ``states``
+        (or a function giving them): (state, number of events logged when it was reached), from the engine's trace; without them the
+        board shows ``before`` until the narration ends."""
         self.clear()
         steps = steps_of(events)
         if len(steps) > 1 and any(e.section not in QUIET for e in events):
             self.before, self.steps = before, steps
+            self.states = list(states() if callable(states) else states)  # worked out only when narrating
             self._count()
+
+    @property
+    def state(self):
+        """The state the board shows: the last one reached by the events shown so far (the board follows
+        the log: a force the clash removed is gone at that step), else the state before the click."""
+        told = sum(len(s) for s in self.shown)
+        reached = [state for state, n in self.states if n <= told]
+        return reached[-1] if reached else self.before
 
     def _count(self) -> None:
         self.hidden_events = sum(len(s) for s in self.pending)

@@ -107,6 +107,27 @@ def after_roll(state, seat: int) -> RaidOdds:
                     "equally, clashes included when two clans raid each other; Empowers are not counted.", tuple(lines))
 
 
+def _left_after_clash(force: int, other: int, tie: str) -> int | None:
+    """What is left of ``force`` after clashing with ``other`` (None: removed), as the engine's duel has it: the
+    strongest Barracks that force still breaks."""
+    left = [wall for wall in range(force + 1) if odds.duel(force, 0, other, wall, tie)[0]]
+    return max(left) if left else None
+
+
+def _why(raider: str, force: int, other: str, against: int, wall_owner: str, wall: int, breaks: bool, tie: str) -> str:
+    """Brawl Phase 2 and 3 as a sentence after the chance: how the clash leaves the force, then the Barracks it
+    meets. The names are possessives ("your", "Red's")."""
+    left = _left_after_clash(force, against, tie)
+    if left is None:
+        return (f". The clash comes first (Brawl Phase 2): {other} {against} removes {raider} {force}, so no raid "
+                f"reaches {wall_owner} Barracks")
+    alone = odds.duel(force, 0, 0, wall, tie)[0]
+    outcome = (f"enough for {wall_owner} Barracks of {wall}" if breaks
+               else f"short of {wall_owner} Barracks of {wall}"
+               + (f"; without the clash the {force} would break it" if alone else ""))
+    return f". The clash comes first (Brawl Phase 2): {other} {against} leaves {raider} {force} with {left}, {outcome}"
+
+
 def as_placed(state, seat: int) -> RaidOdds:
     """After the reveal (``state`` shows every placement): each raid between the seat and an opponent as
     placed, clashes included. Without Empowers each raid either breaks through (100%) or not (0%)."""
@@ -124,16 +145,19 @@ def as_placed(state, seat: int) -> RaidOdds:
             continue
         them, theirs = state.name(t), barracks_strength(state, t)
         mine_breaks, theirs_breaks = odds.duel(forces[seat, t], mine, forces[t, seat], theirs, state.options.clash_tie)
+        tie, clash = state.options.clash_tie, forces[seat, t] and forces[t, seat]
         if forces[seat, t]:
             labels.append(f"Your raid on {them} breaks through")
             values.append(float(mine_breaks))
-            lines.append(f"Chance your raid on {them} breaks through (your {forces[seat, t]} against {them}'s Barracks "
-                         f"of {theirs}{', after the clash' if forces[t, seat] else ''}): {_pct(values[-1])}.")
+            why = (_why("your", forces[seat, t], f"{them}'s", forces[t, seat], f"{them}'s", theirs, mine_breaks, tie) if clash
+                   else f" (your {forces[seat, t]} against {them}'s Barracks of {theirs})")
+            lines.append(f"Chance your raid on {them} breaks through: {_pct(values[-1])}{why}.")
         if forces[t, seat]:
             labels.append(f"{them}'s raid breaks your Barracks")
             values.append(float(theirs_breaks))
-            lines.append(f"Chance {them}'s raid breaks your Barracks ({them}'s {forces[t, seat]} against your Barracks "
-                         f"of {mine}{', after the clash' if forces[seat, t] else ''}): {_pct(values[-1])}.")
+            why = (_why(f"{them}'s", forces[t, seat], "your", forces[seat, t], "your", mine, theirs_breaks, tie) if clash
+                   else f" ({them}'s {forces[t, seat]} against your Barracks of {mine})")
+            lines.append(f"Chance {them}'s raid breaks your Barracks: {_pct(values[-1])}{why}.")
     note = ("The screens are off: every placement is known, so each raid as placed either breaks through (100%) "
             "or not (0%). Only an Empower during the Brawl Phase can still change it.")
     if not labels:

@@ -15,7 +15,8 @@ from .views import village_html
 def village_key(state, seat: int) -> tuple:
     """Everything ``village_html(state, seat)`` reads: equal keys draw the same village."""
     return (state.players[seat], state.phase == "place", state.first == seat, state.options, id(state.deck),
-            tuple(state.clan(t) for t in range(state.n)))
+            tuple(state.clan(t) for t in range(state.n)), state.revealed,
+            tuple(f for f in state.forces if f[0] == seat))  # the Battleground follows the forces standing
 
 
 class Villages(w.VBox):

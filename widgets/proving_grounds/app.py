@@ -31,6 +31,7 @@ from ..log import EventLog
 from ..theme import CSS
 from .board_view import dragonling_tray_html, encounter_board_html, player_area_html, quality_report_html
 from .live_odds import LiveOdds
+from .prompts import decision_note
 
 GAME = "proving-grounds"
 MODE_LABELS = [("Real time", "real"), ("Study", "study"), ("Table dice", "table")]
@@ -39,21 +40,37 @@ MODE_TIPS = ["60-second clock, rerolls as fast as you can click", "no clock: the
 MODE_NOTES = {"real": "the 60-second clock starts with your next roll",
               "study": "no clock: the round allows the rerolls set at New game",
               "table": "type the faces of your real dice"}
-DIAL_NOTE = ('<span class="rx-small"><b>Sun and moon dial:</b> choose the enemy Maia faces this round (not the one '
-             'she faced last round). Hit it and you gain a coloured die from the dial; the enemy behind her (the moon) '
-             'moves down a space unless you hit it. <i>Module 6: Sun and Moon</i></span>')
-MODULE_TIPS = {
-    "dragonling": "Module 1: The Dragonling. A ninth die; after the rolling its result may join an attack, save a single "
-                  "or (chaos) reroll the coloured dice",
-    "chariots": "Module 2: Chariots. Place dice on a chariot card while you roll, or it acts against you",
-    "inspiration": "Module 3: Inspiration Powers. One card with an ongoing power for the whole game",
-    "shields": "Module 4: Shields. A set that misses raises the enemy's shield; a single breaks it",
-    "conspirators": "Module 5: Conspirators. Each round a die roll may activate a revealed conspirator's effect",
-    "sun_and_moon": "Module 6: Sun and Moon. Face an enemy each round: hit it for a bonus die; the enemy behind "
-                    "you moves down unless you hit it",
+MODULE_TIPS = {  # each module's rule in a sentence (The Modules), shown on hover
+    "dragonling": "Module 1: The Dragonling. A ninth die rolls with the others and rerolls along with a set; after "
+                  "the rolling its talon, tail or teeth joins an attack on an enemy with that icon, its wing keeps "
+                  "one single's marker from moving down, and chaos rerolls every coloured die.",
+    "chariots": "Module 2: Chariots. While you roll, place the dice a chariot card asks for (one number, or any "
+                "pair) on it; a chariot left without them acts against you before the attacks.",
+    "inspiration": "Module 3: Inspiration Powers. You draw one inspiration card at the start; its power helps "
+                   "you for the whole game.",
+    "shields": "Module 4: Shields. A set without the right dice raises the enemy's shield; a single then breaks "
+               "it, and any set against a shielded enemy moves its marker down.",
+    "conspirators": "Module 5: Conspirators. Each defeat reveals a conspirator; every round starts with one die "
+                    "roll, and a revealed conspirator with that number acts this round.",
+    "sun_and_moon": "Module 6: Sun and Moon. Each round Maia faces a new enemy: hit it and you gain a coloured "
+                    "die for next round; miss the enemy behind her and its marker moves down.",
 }
 MODULE_LABELS = {"dragonling": "Dragonling", "chariots": "Chariots", "inspiration": "Inspiration",
                  "shields": "Shields", "conspirators": "Conspirators", "sun_and_moon": "Sun and Moon"}
+
+
+# On a phone the two columns stack: the play column's parts join the main row (display: contents) so the odds
+# come right after the dice and their buttons, before the board and the player's area (one column each).
+PHONE_CSS = """<style>
+@media (max-width:560px) {
+  .proving-grounds-app .main-row > .play-column {display:contents !important}
+  .proving-grounds-app .main-row > .play-column > *, .proving-grounds-app .main-row > .odds-column
+    {flex:1 1 100% !important; max-width:100% !important}
+  .proving-grounds-app .main-row > .odds-column {order:1}
+  .proving-grounds-app .main-row > .play-column > .board, .proving-grounds-app .main-row > .play-column > .player-area
+    {order:2}
+}
+</style>"""
 
 
 def wrap_row(children, cls: str = "") -> w.HBox:
@@ -63,6 +80,21 @@ def wrap_row(children, cls: str = "") -> w.HBox:
     if cls:
         box.add_class(cls)
     return box
+
+
+def module_toggle(module: str, value: bool) -> w.ToggleButton:
+    """A module's on/off switch. A toggle button, not a checkbox: a checkbox with words shows its own words on
+    hover (ipywidgets 8 puts them in the title), so the module's rule could never be read there."""
+    b = w.ToggleButton(value=value, description=MODULE_LABELS[module], tooltip=MODULE_TIPS[module],
+                       layout=w.Layout(width="auto"))
+    b.add_class("module-toggle")
+    b.add_class(f"module-{module}")
+
+    def mark(_=None):
+        b.icon = "check-square-o" if b.value else "square-o"
+    mark()
+    b.observe(mark, "value")
+    return b
 
 
 def action_tip(action, label: str) -> str:
@@ -120,8 +152,7 @@ class ProvingGroundsApp(w.VBox):
         self.rerolls = w.BoundedIntText(value=options.timer_rerolls or rerolls, min=0, max=30,
                                         description="Rerolls", layout=w.Layout(width="170px"),
                                         tooltip="Study and table dice: set rerolls each round allows (from New game)")
-        self.module_boxes = {m: w.Checkbox(value=getattr(options, m), description=MODULE_LABELS[m], indent=False,
-                                           tooltip=MODULE_TIPS[m], layout=w.Layout(width="120px")) for m in MODULES}
+        self.module_boxes = {m: module_toggle(m, getattr(options, m)) for m in MODULES}
         self.new_game_button = w.Button(description="New game", button_style="primary", icon="refresh",
                                         tooltip="Start again with the mode, seed, rerolls and modules above")
         self.new_game_button.add_class("new-game")
@@ -145,6 +176,7 @@ class ProvingGroundsApp(w.VBox):
         self.table_dragon = w.Dropdown(options=["talon", "tail", "teeth", "wing", "chaos"], description="Dragonling",
                                        tooltip="The result your real dragonling die shows", layout=w.Layout(width="200px"))
         self.clock = Countdown(60, on_time_up=self._time_up)
+        self._clock_step = None  # the step the clock stopped at (its words are for that state)
         self.status = w.HTML()
         self.status.add_class("status")
         # -- odds
@@ -173,12 +205,12 @@ class ProvingGroundsApp(w.VBox):
         odds = w.VBox([self.odds_toggle, self.odds_box, self.odds_note],
                       layout=w.Layout(flex="1 1 300px", max_width="440px", min_width="0"))
         odds.add_class("odds-column")
-        play = w.VBox([self.clock, self.tray, self.actions, self.actions_note, self.table_hint,
+        play = w.VBox([self.clock, self.tray, self.actions_note, self.actions, self.table_hint,
                        wrap_row([self.table_faces, self.table_dragon]), self.status, self.board, self.area],
                       layout=w.Layout(flex="3 1 560px", min_width="0", max_width="100%"))
         play.add_class("play-column")
         self.children = (
-            w.HTML(CSS + '<h2 class="rx-title">Proving Grounds</h2>'),
+            w.HTML(CSS + PHONE_CSS + '<h2 class="rx-title">Proving Grounds</h2>'),
             wrap_row([self.mode]), wrap_row([self.seed, self.seed_note, self.rerolls, self.new_game_button]),
             wrap_row(list(self.module_boxes.values())),
             wrap_row([play, odds], "main-row"),
@@ -204,10 +236,12 @@ class ProvingGroundsApp(w.VBox):
         """Start again with the options and seed in the controls (seed 0: a fresh random seed)."""
         self.clock.stop()
         self.live.cancel()
+        self._clock_step = None
         self.session = self._new_session(self._options_from_controls(), self.seed.value or None)
         self.history.attach(self.session)
         self._show_seed()
         self.status.value = f"New game, seed {self.session.seed}."
+        self.files.message.value = ""  # one note at a time: a load's note is about the game before
         self.refresh()
 
     # -- playing --------------------------------------------------------------------------------------
@@ -229,10 +263,26 @@ class ProvingGroundsApp(w.VBox):
             self.table_faces.value = ""
         if isinstance(action, Roll) and self.mode.value == "real":
             self.clock.start()
-        if self.session.state.phase != "rolling":
+        if self.session.state.phase != "rolling" and self.clock.running:
             self.clock.stop()
+            self._clock_step = self.session.cursor  # the clock's own words belong to this step
         self.refresh()
         return True
+
+    def _clock_words(self) -> tuple[str, bool] | None:
+        """What the stopped clock says for the state shown (None: its own words, the step it stopped at).
+
+        After Undo, a jump or a load the state shown is not the one the clock stopped at: the header
+        follows the state (rolling again with no clock running is not "Time is up")."""
+        s, state = self.session, self.session.state
+        if s.cursor == self._clock_step:
+            return None
+        if state.phase == "rolling":
+            return "No clock for this roll (back in the history): reroll, then end the rolling", False
+        ends = [step.action for step in s.steps if isinstance(step.action, (Roll, Stop, TimeUp))]
+        if state.phase in ("setup", "dial", "activation", "roll") or not ends or isinstance(ends[-1], Roll):
+            return f"Clock: {self.clock.seconds} s, starts when you roll", False
+        return ("Time is up", True) if isinstance(ends[-1], TimeUp) else ("You stopped rolling", False)
 
     def _typed_outcome(self, action):
         faces = [int(x) for x in re.findall(r"\d+", self.table_faces.value)]
@@ -287,6 +337,8 @@ class ProvingGroundsApp(w.VBox):
             raise ContentError(name, "file", "format", "is neither a deck ('rules-explorer-deck') nor a saved game ('rules-explorer-save')")
         self.clock.stop()
         self.live.cancel()
+        self._clock_step = None
+        self.status.value = ""  # the load's note (next to the file picker) replaces a New game's
         self.history.attach(self.session)
         self._show_seed()
         self.refresh()
@@ -305,7 +357,7 @@ class ProvingGroundsApp(w.VBox):
         clocked = self.mode.value == "real" and self.clock.running  # the clock plays TimeUp itself
         shown = [a for a in s.legal_actions() if not (isinstance(a, Reroll) and not a.dragonling)  # the tray has sets
                  and not (clocked and isinstance(a, TimeUp))]
-        self.actions_note.value = DIAL_NOTE if any(isinstance(a, pg.RotateDial) for a in shown) else ""
+        self.actions_note.value = decision_note(state, any(isinstance(a, pg.RotateDial) for a in shown))
         key = tuple((a, describe_action(state, a)) for a in shown)
         if key != self._actions_key:  # the same choices as before: keep the buttons (no new widgets per click)
             self._actions_key = key
@@ -319,6 +371,9 @@ class ProvingGroundsApp(w.VBox):
         if not state.options.dragonling:
             self.table_dragon.layout.display = "none"
         self.clock.layout.display = None if self.mode.value == "real" else "none"
+        words = self._clock_words()
+        if words:
+            self.clock.show(*words)
         self.history.refresh()
         self.event_log.show(s.events)
         self.save_link.value = save_link_html(s.to_json(), f"proving-grounds-{s.seed}-step{s.cursor}.json")

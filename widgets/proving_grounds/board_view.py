@@ -282,15 +282,20 @@ DRAGONLING_USES = {
 }
 
 
+def _sentence(text: str) -> str:
+    return f"{text[:1].upper()}{text[1:]}." if text else ""
+
+
 def dragonling_tray_html(state: State) -> str:
-    """The dragonling die beside the other dice: its result, its icon and what the result does."""
+    """The dragonling die beside the other dice: its result (the die shows the word, once), its icon and what
+    the result does."""
     face = state.dragonling
     if not (state.options.dragonling and face):
         return ""
     sym = svg.symbol_svg(ICONS[face], 22) if face in ICONS else ""
     return (f'<div class="dragonling-die" data-face="{escape(face)}"><b>Dragonling die</b> '
             f'{die_html("dragonling", face, f"Dragonling die: {face}")} {sym} '
-            f'<span class="rx-small"><b>{escape(face)}</b>: {DRAGONLING_USES.get(face, "")}. It is rerolled only along '
+            f'<span class="rx-small">{_sentence(DRAGONLING_USES.get(face, ""))} It is rerolled only along '
             f'with a set (the buttons "Reroll the ...s + dragonling"). <i>Module 1: The Dragonling</i></span></div>')
 
 
