@@ -22,7 +22,7 @@ DEFAULT_SUPPLY = (("teleporter", 4), ("drone", 2), ("oil_slick", 3), ("defensive
 CHOICES = {"ring_shape": ("diamond", "square"), "tie_break": ("earlier", "later"), "falling": ("move", "step"),
            "teleporter_replacement": ("any", "next_to_hero"), "placement_enters": (True, False),
            "replacement_loot": ("move", "replace"), "teleport_ends_movement": (False, True),
-           "range_shape": ("distance", "ring")}
+           "range_shape": ("distance", "ring"), "teleporter_onto_heroes": (False, True)}
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,10 @@ class Options:
             the movement step began, each level once; RP-27).
         teleporter_replacement: "any" (any Teleporter on the Green goes to a space next to it, literal) or
             "next_to_hero" (only a Teleporter next to the looting Hero; RP-10).
+        teleporter_onto_heroes: False (Teleporter Replacement puts the Teleporter in a free space only: "placing it
+            into another free space, just as in Placement", the Golden Rule's "not possible" winning, literal) or
+            True (a Hero's space may take it and the Hero is teleported: "if a Teleporter tile is moved, placed, or
+            replaced in your space, you are immediately teleported"; RP-10).
         placement_enters: True (a Hero placed by GPS enters the space: a Teleporter there teleports them, Turret and
             Squirrel zones hurt, a Lootbox is picked up during their movement step; literal) or False (RP-7).
         replacement_loot: "move" (the Replacement loot card moves the Hero: falling applies, literal) or "replace"
@@ -79,6 +83,7 @@ class Options:
     replacement_loot: str = "move"
     teleport_ends_movement: bool = False
     range_shape: str = "distance"
+    teleporter_onto_heroes: bool = False
 
     def __post_init__(self):
         def whole(name: str, low: int, high: int):

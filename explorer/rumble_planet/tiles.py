@@ -38,15 +38,19 @@ def tile_name(tile: str) -> str:
 
 
 def tile_spots(state, tile: str, center: str, own_space: bool) -> tuple[str, ...]:
-    """Where a tile may go: ``center`` itself (non-blocking tiles, if allowed) or a tile-free adjacent space;
-    a blocking tile needs a free space, and if every one is blocked the nearest free ones (Impossible Placement)."""
+    """Tile Effects, Blocked Space / Free Space (ruling RP-19): "place {tile} in your space or a free space next
+    to it". ``center`` itself takes a non-blocking tile (if allowed) when no tile is there; a space next to it must
+    be free (no Hero, no blocking tile: "A space that is not blocked is called a free space") and tile-free ("never
+    more than one tile in the same space"); for a blocking tile with every one blocked, the nearest free ones
+    (Impossible Placement)."""
     from .health import blocked
 
     taken = {s for s, _ in state.tiles}
     block = blocked(state)
     if tile in BLOCKING:
         return impossible_placement(adjacent(center), block | taken)
-    return tuple(s for s in ([center] if own_space else []) + list(adjacent(center)) if s not in taken)
+    own = [center] if own_space and center not in taken else []
+    return tuple(own + [s for s in adjacent(center) if s not in taken and s not in block])
 
 
 def offer_tile(state, seat: int, tile: str, center: str | None, section: str, own_space: bool = True):

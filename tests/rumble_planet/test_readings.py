@@ -32,7 +32,8 @@ def test_falling_counted_move_by_move_or_from_the_step_start():
 
 
 OTHERS = {"falling": "step", "ring_shape": "square", "range_shape": "ring", "teleporter_replacement": "next_to_hero",
-          "placement_enters": False, "replacement_loot": "replace", "teleport_ends_movement": True}
+          "placement_enters": False, "replacement_loot": "replace", "teleport_ends_movement": True,
+          "teleporter_onto_heroes": True}
 
 
 @pytest.mark.parametrize("values", [{}, OTHERS])
