@@ -17,7 +17,7 @@ from ..health import altitude
 from ..state import Attack, State
 from ..tiles import BLOCKING
 from . import checks
-from .attacks import WEAPONS, attack_options
+from .attacks import WEAPONS, attack_options, attack_step_open
 
 
 @dataclass(frozen=True)
@@ -133,9 +133,7 @@ def attack_value(state: State, seat: int | None = None, cache: dict | None = Non
     if cache is None:
         acts = attack_options(state)
     else:
-        t = state.turn
-        able = here is not None and t.attack != "done" and len(t.used) < 2 and state.stage == "play"
-        acts = options_at(state, seat, here, cache) if able else ()
+        acts = options_at(state, seat, here, cache) if attack_step_open(state) else ()
     if not acts:
         return Value(0.0, 0.0, None)
     opts, keys = [], []
