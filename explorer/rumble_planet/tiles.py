@@ -53,26 +53,39 @@ def tile_spots(state, tile: str, center: str, own_space: bool) -> tuple[str, ...
     return tuple(own + [s for s in adjacent(center) if s not in taken and s not in block])
 
 
-def offer_tile(state, seat: int, tile: str, center: str | None, section: str, own_space: bool = True):
+def offer_tile(state, seat: int, tile: str, center: str | None, section: str, own_space: bool = True,
+               before: tuple[str, ...] | None = None):
     """Queue the active player's choice of a space for a new tile; when all tiles of that type are on the Green,
-    an existing one may be replaced instead ("Shortages")."""
+    an existing one may be replaced instead ("Shortages").
+
+    ``before``: the spaces the tile could take before the attack die was rolled, for an "on attack" tile
+    (Equipment Effects: "just before rolling the attack die"); the choice then comes first of the decisions the
+    attack left, among those spaces (ruling RP-21).
+    """
     from .state import Task
 
     if center is None:
         return state, [Event(f"{state.name(seat)} is off the Green: the {tile_name(tile)} tile is not placed.", section)]
     spots = tile_spots(state, tile, center, own_space)
+    if before is not None:
+        spots = tuple(s for s in spots if s in before)
     if not spots:
         return state, [Event(f"No space can take the {tile_name(tile)} tile.", section)]
     on_green = sum(1 for _, t in state.tiles if t == tile)
-    where = (tile, center, "own" if own_space else "")
+    where = (tile, center, "own" if own_space else "") + (() if before is None else tuple(before))
+
+    def queue(task):
+        return (task,) + state.pending if before is not None else state.pending + (task,)
+
     if on_green >= state.options.supply(tile):
-        task = Task("move_tile", state.active, where)
-        return replace(state, pending=state.pending + (task,)), [
+        return replace(state, pending=queue(Task("move_tile", state.active, where))), [
             Event(f"Every {tile_name(tile)} tile is on the Green: one of them may be replaced instead.", "Shortages")]
-    return replace(state, pending=state.pending + (Task("place_tile", state.active, where),)), []
+    return replace(state, pending=queue(Task("place_tile", state.active, where))), []
 
 
 def task_spots(state, task) -> tuple[str, ...]:
-    """The spaces a waiting tile task may use now (earlier placements may have taken some)."""
-    tile, center, own = task.data
-    return tile_spots(state, tile, center, own == "own")
+    """The spaces a waiting tile task may use now (earlier placements may have taken some; an "on attack" tile
+    only those it could take before the roll)."""
+    tile, center, own, *before = task.data
+    spots = tile_spots(state, tile, center, own == "own")
+    return tuple(s for s in spots if s in before) if before else spots

@@ -20,7 +20,7 @@ from .health import (
 )
 from .preparation import obsolescence_shift
 from .state import State, Task, Turn
-from .tiles import offer_tile
+from .tiles import offer_tile, tile_spots
 
 MOVE = "Movement Step"
 
@@ -239,7 +239,8 @@ def attack(state: State, weapon: str, target: str, face: str) -> tuple[State, li
         s = replace(s, pending=s.pending + (Task("shove", seat, (str(victim), str(profile.shove), state.player(seat).space)),))
     if profile.squirrel:
         if "Dogniss" in state.name(seat):
-            s, e = offer_tile(s, seat, "squirrel", profile.center, "Squirrel Tile", own_space=False)
+            before = tile_spots(state, "squirrel", profile.center, False)  # "just before rolling the attack die"
+            s, e = offer_tile(s, seat, "squirrel", profile.center, "Squirrel Tile", own_space=False, before=before)
             ev += e
         else:
             ev.append(Event("Only Agent Dogniss can place the Squirrel tile.", "Squirrel Tile"))

@@ -155,3 +155,17 @@ def test_a_teleporter_placed_in_your_space_teleports_you():
     assert PlaceAt("E5") in legal_actions(s)
     s, ev = play(s, PlaceAt("E5"))
     assert s.pending[0].kind == "teleport" and "teleported" in ev[-1].text
+
+
+def test_the_squirrel_is_placed_as_before_the_roll():
+    """Equipment Effects: "On Attack: Apply this effect during an attack, as soon as you designate your target, just
+    before rolling the attack die." Agent Dogniss (Level II) knocks out a Hero whose Sand Blaster becomes obsolete and
+    places a Turret: the Squirrel's space is chosen first, among the spaces free before the roll."""
+    s = at(phase(started(), "action"), p0="A1", p1="A3").with_player(0, level=2).with_player(1, hp=1)
+    s = replace(gear(s, 1, 4, "W10"), tiles=(), lootboxes=())  # Sand Blaster: a turret upon obsolescence
+    s, ev = play(s, Attack("heroic", "A3"), "critical")
+    assert s.player(1).knocked_out
+    assert [(t.kind, t.data[0]) for t in s.pending[:2]] == [("place_tile", "squirrel"), ("place_tile", "turret")]
+    assert {a.space for a in legal_actions(s)} == {"A2", "A4", "B3"}
+    s, _ = play(s, PlaceAt("B3"))
+    assert s.tile_at("B3") == "squirrel" and s.pending[0].data[0] == "turret"
