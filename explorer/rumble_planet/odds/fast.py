@@ -139,7 +139,7 @@ def attack_value(state: State, seat: int | None = None, cache: dict | None = Non
     opts, keys = [], []
     alt = altitude(state, here)
     for a in acts:
-        key = (a.weapon, a.target, alt, aligned(here, a.target))
+        key = (a.weapon, a.target, alt, aligned(here, a.target, state.options.aligned_diagonals))
         if cache is None or key not in cache:
             outs = outcomes(state, seat, a.weapon, a.target)
             if cache is not None:
