@@ -50,6 +50,23 @@ def test_a_teleported_hero_falls_unless_placement_falls_is_off():
     assert hurt() == 2 and hurt(placement_falls=False) == 0
 
 
+def test_a_teleported_hero_placed_next_to_a_blocked_space_falls_too():
+    """Impossible Placement: "the active player chooses a free space adjacent to one of the blocked spaces"; the Hero
+    is still moved into a space two levels below the Teleporter's (B3, altitude 2, to D10, altitude 0)."""
+    from explorer.rumble_planet import ChooseRegion, PlaceAt
+
+    def hurt(**opts):
+        s = at(phase(started(**opts), "action"), p0="C3", p1="E10")
+        s = replace(s, gps_top="G03", lootboxes=(), tiles=(("B3", "teleporter"),))
+        s = walk(s, "B3")
+        s, _ = rules.apply(s, ChooseRegion("NE"), "G04")
+        assert s.pending[0].kind == "place" and s.player(0).hp == 18
+        s, _ = rules.apply(s, PlaceAt("D10"))
+        return 18 - s.player(0).hp
+
+    assert hurt() == 2 and hurt(placement_falls=False) == 0
+
+
 def test_a_replaced_hero_falls_unless_placement_falls_is_off():
     """"In all three cases, a character, tile, or token is moved into a space": a Replacement loot read as a
     replacement (replacement_loot="replace") still moves the Hero into a space two levels lower (B3 to A3)."""
