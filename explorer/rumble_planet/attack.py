@@ -113,8 +113,9 @@ def resolve_attack(profile: AttackProfile, face: str) -> tuple[Hit, ...]:
         defense = 0 if critical else defense + prot.defense + 2 * t.fields
         injuries = max(0, max(0, t.damage - defense) - prot.soak)
         destroyed = t.tile is not None and injuries >= t.threshold
+        field = (f"+{2 * t.fields} Defense from {count(t.fields, 'Defensive Field')}",) if t.fields and not critical else ()
         hits.append(Hit(t.label, face, t.damage, defense, injuries, prot.reflect, prot.heal, t.seat, t.tile, destroyed,
-                        _protections(used, max(0, t.damage - defense))))
+                        field + _protections(used, max(0, t.damage - defense))))
     return tuple(hits)
 
 
@@ -176,7 +177,7 @@ def attack_profile(state: State, seat: int, weapon: str, target: str) -> AttackP
     targets = []
     for sp in spaces:
         dmg = base + mods.damage + max(0, altitude(state, here) - altitude(state, sp))
-        if aligned(here, center):  # "All effects that apply to the initial target also apply to each additional target."
+        if aligned(here, center, state.options.aligned_diagonals):  # "All effects that apply to the initial target also apply to each additional target."
             dmg += mods.aligned_damage
         t_seat = state.seat_at(sp)
         if t_seat is not None:

@@ -89,9 +89,13 @@ def ring(center: str, radius: int = 1, shape: str = "square") -> tuple[str, ...]
     return tuple(out)
 
 
-def aligned(a: str, b: str) -> bool:
-    """Same straight row of spaces: same letter or same number (Alignment)."""
-    return a != b and (a[0] == b[0] or a[1:] == b[1:])
+def aligned(a: str, b: str, diagonals: bool = False) -> bool:
+    """Alignment (ruling RP-32): "in the same straight row of spaces": the same letter or the same number, or with
+    ``diagonals`` (``options.aligned_diagonals``) also the same diagonal line of spaces."""
+    if a == b:
+        return False
+    (r, c), (r2, c2) = coords(a), coords(b)
+    return r == r2 or c == c2 or diagonals and abs(r - r2) == abs(c - c2)
 
 
 @dataclass(frozen=True)

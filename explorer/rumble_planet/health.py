@@ -164,8 +164,10 @@ def altitude(state: State, space: str) -> int:
 
 
 def fields_around(state: State, space: str) -> int:
-    """Defensive Fields whose Zone 1 covers ``space`` (the field's own space and its Ring)."""
-    return sum(1 for s, t in state.tiles if t == "defensive_field" and (s == space or space in ring(s, 1, state.options.ring_shape)))
+    """Defensive Field Tile (ruling RP-28): the fields whose Zone 1 covers ``space``: its Ring, and the field's own
+    space with ``options.field_own_space``."""
+    own = state.options.field_own_space
+    return sum(1 for s, t in state.tiles if t == "defensive_field" and (own and s == space or space in ring(s, 1, state.options.ring_shape)))
 
 
 SLOT_RANGE = range(1, SLOTS + 1)

@@ -91,12 +91,15 @@ def swap_slots(state: State, seat: int) -> tuple[int, ...]:
 
 
 def teleporter_moves(state: State, seat: int) -> tuple[tuple[str, str], ...]:
-    """Teleporter Replacement (ruling RP-10): a Teleporter tile goes to a tile-free space next to it.
+    """Teleporter Replacement (Loot Cards; Movement, Placement, and Replacement; ruling RP-10): a Teleporter tile
+    goes to a tile-free space next to it, a free one ("placing it into another free space") unless
+    ``options.teleporter_onto_heroes`` lets it go into a Hero's space too (Teleporter Tile: "if a Teleporter tile is
+    moved, placed, or replaced in your space, you are immediately teleported").
 
     ``options.teleporter_replacement``: "any" Teleporter on the Green, or only one "next_to_hero" (the looting Hero's
     space or a space adjacent to it).
     """
-    taken = {s for s, _ in state.tiles}
+    taken = {s for s, _ in state.tiles} | (set() if state.options.teleporter_onto_heroes else blocked(state))
     here = state.player(seat).space
     near = None if state.options.teleporter_replacement == "any" else (() if here is None else (here,) + adjacent(here))
     out = []

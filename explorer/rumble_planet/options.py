@@ -22,7 +22,9 @@ DEFAULT_SUPPLY = (("teleporter", 4), ("drone", 2), ("oil_slick", 3), ("defensive
 CHOICES = {"ring_shape": ("diamond", "square"), "tie_break": ("earlier", "later"), "falling": ("move", "step"),
            "teleporter_replacement": ("any", "next_to_hero"), "placement_enters": (True, False),
            "replacement_loot": ("move", "replace"), "teleport_ends_movement": (False, True),
-           "range_shape": ("distance", "ring")}
+           "range_shape": ("distance", "ring"), "teleporter_onto_heroes": (False, True),
+           "placement_falls": (True, False),
+           "aligned_diagonals": (False, True), "field_own_space": (True, False)}
 
 
 @dataclass(frozen=True)
@@ -47,10 +49,23 @@ class Options:
             the movement step began, each level once; RP-27).
         teleporter_replacement: "any" (any Teleporter on the Green goes to a space next to it, literal) or
             "next_to_hero" (only a Teleporter next to the looting Hero; RP-10).
+        teleporter_onto_heroes: False (Teleporter Replacement puts the Teleporter in a free space only: "placing it
+            into another free space, just as in Placement", the Golden Rule's "not possible" winning, literal) or
+            True (a Hero's space may take it and the Hero is teleported: "if a Teleporter tile is moved, placed, or
+            replaced in your space, you are immediately teleported"; RP-10).
         placement_enters: True (a Hero placed by GPS enters the space: a Teleporter there teleports them, Turret and
             Squirrel zones hurt, a Lootbox is picked up during their movement step; literal) or False (RP-7).
         replacement_loot: "move" (the Replacement loot card moves the Hero: falling applies, literal) or "replace"
             (it is a replacement, "not considered Movement": no falling, entering as for placement; RP-11).
+        placement_falls: True (a Hero teleported, placed next to a blocked space or replaced into a space 2 levels
+            or more below the space they left suffers 1 Injury a level: "In all three cases, a character, tile, or
+            token is moved into a space", and Falling hurts "If you move or are moved into a space", literal) or
+            False (only movement falls; RP-7).
+        aligned_diagonals: False (aligned means the same letter or the same number: "in the same straight row of
+            spaces", literal) or True (a diagonal line of spaces counts too; RP-32).
+        field_own_space: True (a Hero standing on a Defensive Field gains its +2 Defense: "While in the Zone 1 area
+            centered on the Defensive Field tile", literal) or False (only the Ring around it, the Summary Table's
+            "a space within Ring centered on this tile"; RP-28).
         teleport_ends_movement: False (the Hero keeps the MP left after a teleport, literal) or True (RP-22).
         range_shape: "distance" (a weapon's Range counts orthogonal distance, literal) or "ring" (Range N reaches
             every space within N rows and columns, diagonals included; RP-9).
@@ -79,6 +94,10 @@ class Options:
     replacement_loot: str = "move"
     teleport_ends_movement: bool = False
     range_shape: str = "distance"
+    teleporter_onto_heroes: bool = False
+    placement_falls: bool = True
+    aligned_diagonals: bool = False
+    field_own_space: bool = True
 
     def __post_init__(self):
         def whole(name: str, low: int, high: int):

@@ -47,7 +47,8 @@ def fire(state: State, seat: int, effects, trigger: str, section: str) -> tuple[
 
 
 def make_obsolete(state: State, seat: int, slot: int, why: str) -> tuple[State, list[Event]]:
-    """Obsolete equipment: cards to the shop piles, its Boost tokens to the bank, 1 Boost token per card."""
+    """Obsolete equipment: cards to the shop piles, its Boost tokens to the bank, 1 Boost token per card (the tokens
+    moved with it along the track until now, ruling RP-33)."""
     p = state.player(seat)
     gear = p.track[slot - 1]
     track = list(p.track)

@@ -273,7 +273,10 @@ def _apply_task(state: State, a, outcome):
         return turn.teleport(state, int(task.data[0]), a.region, outcome)
     if isinstance(a, PlaceAt) and task.kind == "place":
         seat = int(task.data[0])
-        s, ev = turn.arrive(rest.with_player(seat, space=a.space), seat)
+        s, ev = turn.placed_fall(rest.with_player(seat, space=a.space), seat, state.player(seat).space)
+        if not s.player(seat).knocked_out:
+            s, e = turn.arrive(s, seat)
+            ev += e
         return loot.settle(s, [Event(f"{state.name(seat)} is placed at {a.space}.", "Impossible Placement or Replacement")] + ev)
     if isinstance(a, PlaceAt) and task.kind == "place_tile":
         tile = task.data[0]
@@ -288,10 +291,11 @@ def _apply_task(state: State, a, outcome):
         return loot.settle(*turn.shove(state, a.space))
     if isinstance(a, PlaceAt) and task.kind == "replacement":
         frm = state.player(task.seat).space
-        if state.options.replacement_loot == "move" or state.options.placement_enters:  # ruling RP-11
-            s, ev = turn.enter(rest, task.seat, frm, a.space, movement=False, falls=state.options.replacement_loot == "move")
+        moves = state.options.replacement_loot == "move"
+        if moves or state.options.placement_enters:  # rulings RP-11 and RP-7
+            s, ev = turn.enter(rest, task.seat, frm, a.space, movement=False, falls=moves or state.options.placement_falls)
         else:
-            s, ev = rest.with_player(task.seat, space=a.space), []
+            s, ev = turn.placed_fall(rest.with_player(task.seat, space=a.space), task.seat, frm)
         return loot.settle(s, [Event(f"{state.name(task.seat)} moves to {a.space}.", "Loot Cards")] + ev)
     if isinstance(a, Draw):
         return loot.settle(*prep.draw_card(rest, task.seat, task.kind, outcome, "Loot Cards"))

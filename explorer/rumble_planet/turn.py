@@ -20,7 +20,7 @@ from .health import (
 )
 from .preparation import obsolescence_shift
 from .state import State, Task, Turn
-from .tiles import offer_tile
+from .tiles import offer_tile, tile_spots
 
 MOVE = "Movement Step"
 
@@ -104,8 +104,8 @@ def start_movement(state: State) -> tuple[State, list[Event]]:
 def enter(state: State, seat: int, frm: str, to: str, movement: bool, falls: bool = True) -> tuple[State, list[Event]]:
     """Entering a space: falling, lootboxes, turrets and squirrels, teleporters (Altitudes, Tile Effects).
 
-    ``movement``: the Hero's own movement step (lootboxes are picked up); ``falls``: moved into the space (a
-    placement or a replacement is not, RP-7 and RP-11).
+    ``movement``: the Hero's own movement step (lootboxes are picked up); ``falls``: falling applies (a
+    replacement falls only with ``options.placement_falls``, RP-7 and RP-11).
     """
     s = state.with_player(seat, space=to)
     ev: list[Event] = []
@@ -135,6 +135,18 @@ def enter(state: State, seat: int, frm: str, to: str, movement: bool, falls: boo
         s = replace(s, pending=s.pending + (Task("teleport", state.active, (str(seat),)),))
         ev.append(Event(f"{state.name(seat)} enters a Teleporter at {to}: a controlled GPS relocation follows.", "Teleporter Tile"))
     return s, ev
+
+
+def placed_fall(state: State, seat: int, frm: str | None) -> tuple[State, list[Event]]:
+    """Altitudes: Falling, for a Hero teleported, placed or replaced from ``frm`` (ruling RP-7): "In all three
+    cases, a character, tile, or token is moved into a space", so with ``options.placement_falls`` a Hero who
+    lands 2 levels or more below the space they left suffers 1 Injury a level. A Hero off the Green (deployed,
+    back from a knock-out) has no starting space and does not fall."""
+    here = state.player(seat).space
+    if not state.options.placement_falls or frm is None or here is None:
+        return state, []
+    hurt = fall("move", 0, altitude(state, frm), altitude(state, here))[0]
+    return injure(state, seat, hurt, "Altitudes: Falling") if hurt else (state, [])
 
 
 def arrive(state: State, seat: int) -> tuple[State, list[Event]]:
@@ -190,9 +202,12 @@ def teleport(state: State, seat: int, region: str, new_top: str) -> tuple[State,
     if s.options.teleport_ends_movement and seat == s.active and s.turn.movement == "open":
         s = replace(s, turn=replace(s.turn, movement="done", mp=0))
         ev.append(Event(f"{s.name(seat)}'s movement step ends with the teleport; the MP left are lost.", "Teleporter Tile"))
+    frm = s.player(seat).space
     s, e = place_hero(s, seat, spaces[0])
     ev += e
     if not (s.pending and s.pending[0].kind == "place"):
+        s, e = placed_fall(s, seat, frm)
+        ev += e
         s, e = arrive(s, seat)
         ev += e
     return s, ev
@@ -239,7 +254,8 @@ def attack(state: State, weapon: str, target: str, face: str) -> tuple[State, li
         s = replace(s, pending=s.pending + (Task("shove", seat, (str(victim), str(profile.shove), state.player(seat).space)),))
     if profile.squirrel:
         if "Dogniss" in state.name(seat):
-            s, e = offer_tile(s, seat, "squirrel", profile.center, "Squirrel Tile", own_space=False)
+            before = tile_spots(state, "squirrel", profile.center, False)  # "just before rolling the attack die"
+            s, e = offer_tile(s, seat, "squirrel", profile.center, "Squirrel Tile", own_space=False, before=before)
             ev += e
         else:
             ev.append(Event("Only Agent Dogniss can place the Squirrel tile.", "Squirrel Tile"))

@@ -214,3 +214,21 @@ def test_a_shove_onto_a_teleporter_counts_every_region_and_gps_card(hp):
     assert plan.value == brute_force(s, (1,))
     assert 0 < plan.value < 1
     assert best_attacks(s, goal=(1,), measure="injuries").value > 0
+
+
+def test_attack_options_are_the_legal_attacks_only_in_the_attack_step():
+    """"During the Action Phase, you can move across the Green and attack your opponents": no attack is offered in
+    the Preparation Phase, nor while a teleport's region waits to be chosen ("Anytime a player enters a space with
+    a Teleporter tile, they are immediately teleported"), and attack_value counts none there."""
+    from explorer.rumble_planet import Move
+
+    prep = phase(at(started(), p0="E1", p1="E2"), "preparation")
+    s = replace(phase(at(started(), p0="E4", p1="E6"), "action"), tiles=(("E5", "teleporter"),), lootboxes=())
+    s, _ = rules.apply(s, Move("E5"))
+    assert s.pending[0].kind == "teleport"
+    for st in (prep, s):
+        legal = [a for a in rules.legal_actions(st) if isinstance(a, Attack)]
+        assert attack_options(st) == tuple(legal) == ()
+        assert attack_value(st).expected_injuries == 0 and attack_value(st, cache={}).expected_injuries == 0
+    acting = phase(at(started(), p0="E1", p1="E2"), "action")
+    assert attack_options(acting) == tuple(a for a in rules.legal_actions(acting) if isinstance(a, Attack)) != ()

@@ -31,8 +31,63 @@ def test_falling_counted_move_by_move_or_from_the_step_start():
     assert after("move", "A3") == after("step", "A3") == 2  # a two-level drop in one move, either way
 
 
+def test_a_teleported_hero_falls_unless_placement_falls_is_off():
+    """Falling: "If you move or are moved into a space that is at least 2 levels lower than your starting space,
+    suffer 1 Injury for each level of altitude difference." Movement, Placement, and Replacement: "In all three
+    cases, a character, tile, or token is moved into a space." A Teleporter on B3 (altitude 2); GPS card G03's
+    northeast space E10 is at altitude 0."""
+    from explorer.rumble_planet import ChooseRegion
+
+    def hurt(**opts):
+        s = at(phase(started(**opts), "action"), p0="C3", p1="J10")
+        s = replace(s, gps_top="G03", lootboxes=(), tiles=(("B3", "teleporter"),))
+        s = walk(s, "B3")
+        s, _ = rules.apply(s, ChooseRegion("NE"), "G04")
+        assert s.player(0).space == "E10"
+        return 18 - s.player(0).hp
+
+    assert Options().placement_falls is True
+    assert hurt() == 2 and hurt(placement_falls=False) == 0
+
+
+def test_a_teleported_hero_placed_next_to_a_blocked_space_falls_too():
+    """Impossible Placement: "the active player chooses a free space adjacent to one of the blocked spaces"; the Hero
+    is still moved into a space two levels below the Teleporter's (B3, altitude 2, to D10, altitude 0)."""
+    from explorer.rumble_planet import ChooseRegion, PlaceAt
+
+    def hurt(**opts):
+        s = at(phase(started(**opts), "action"), p0="C3", p1="E10")
+        s = replace(s, gps_top="G03", lootboxes=(), tiles=(("B3", "teleporter"),))
+        s = walk(s, "B3")
+        s, _ = rules.apply(s, ChooseRegion("NE"), "G04")
+        assert s.pending[0].kind == "place" and s.player(0).hp == 18
+        s, _ = rules.apply(s, PlaceAt("D10"))
+        return 18 - s.player(0).hp
+
+    assert hurt() == 2 and hurt(placement_falls=False) == 0
+
+
+def test_a_replaced_hero_falls_unless_placement_falls_is_off():
+    """"In all three cases, a character, tile, or token is moved into a space": a Replacement loot read as a
+    replacement (replacement_loot="replace") still moves the Hero into a space two levels lower (B3 to A3)."""
+    from explorer.rumble_planet import OpenLootbox, PlaceAt
+
+    def hurt(**opts):
+        s = replace(at(phase(started(**opts), "loot"), p0="B3", p1="J10").with_player(0, lootboxes=1), gps_top="G01")
+        s, _ = rules.apply(s, OpenLootbox(), "L11")  # Weapon + Replacement
+        s, _ = rules.apply(s, rules.legal_actions(s)[0], "W09")
+        s, _ = rules.apply(s, PlaceAt("A3"))
+        return 18 - s.player(0).hp
+
+    for enters in (True, False):
+        assert hurt(replacement_loot="replace", placement_enters=enters) == 2
+        assert hurt(replacement_loot="replace", placement_enters=enters, placement_falls=False) == 0
+
+
 OTHERS = {"falling": "step", "ring_shape": "square", "range_shape": "ring", "teleporter_replacement": "next_to_hero",
-          "placement_enters": False, "replacement_loot": "replace", "teleport_ends_movement": True}
+          "placement_enters": False, "replacement_loot": "replace", "teleport_ends_movement": True,
+          "teleporter_onto_heroes": True, "placement_falls": False,
+          "aligned_diagonals": True, "field_own_space": False}
 
 
 @pytest.mark.parametrize("values", [{}, OTHERS])
@@ -161,7 +216,7 @@ def test_the_replacement_loot_card_moves_the_hero_or_replaces_them():
         assert s.player(0).space == "A3"
         return 18 - s.player(0).hp
 
-    assert hurt() == 2 and hurt(replacement_loot="replace") == 0
+    assert hurt() == 2 and hurt(replacement_loot="replace", placement_falls=False) == 0
 
 
 def test_a_replaced_hero_enters_a_turret_zone_only_when_placement_enters():
@@ -190,3 +245,42 @@ def test_the_lab_offers_every_reading_and_plays_a_variant_of_them():
     assert editor.options_json() == OTHERS
     r = lab.compare("rumble-planet", {"printed": {}, "other": editor.options_json()}, games=2, seed=1, executor="inline")
     assert r.variants == ("printed", "other") and r.games == (2, 2)
+
+
+# -- RP-32 alignment -----------------------------------------------------------------------------------------------
+def test_aligned_is_the_same_row_or_column_unless_diagonals_count():
+    """Alignment: "Two spaces are said to be aligned when they are in the same straight row of spaces." Club
+    Boomerang (Range 4): "+1 Damage if the target is aligned with you"; E5 and G7 share a diagonal, not a row."""
+    from explorer.rumble_planet.attack import attack_profile
+    from explorer.rumble_planet.board import aligned
+
+    from .helpers import gear
+
+    assert aligned("E5", "E9") and aligned("E5", "A5") and not aligned("E5", "G7")
+    assert aligned("E5", "G7", diagonals=True) and not aligned("E5", "G8", diagonals=True)
+
+    def damage(**opts):
+        s = replace(gear(phase(at(started(**opts), p0="E5", p1="G7"), "action"), 0, 1, "W12"), tiles=())
+        return attack_profile(s, 0, "1", "G7").targets[0].damage
+
+    assert Options().aligned_diagonals is False
+    assert damage(aligned_diagonals=True) == damage() + 1
+
+
+# -- RP-28 a Hero standing on a Defensive Field ----------------------------------------------------------------------
+def test_a_hero_on_a_defensive_field_gains_its_defense_unless_only_the_ring_counts():
+    """Defensive Field Tile: "While in the Zone 1 area centered on the Defensive Field tile, you gain +2 Defense."
+    against the Summary Table's "Gain +2 Defense in a space within Ring centered on this tile". The log says where
+    the Defense came from."""
+    from explorer.rumble_planet import Attack
+
+    def hit(**opts):
+        s = phase(at(started(**opts), p0="E4", p1="E5"), "action")
+        s = replace(s, tiles=(("E5", "defensive_field"),), lootboxes=())
+        return rules.apply(s, Attack("heroic", "E5"), "torso")
+
+    (on, ev), (off, ev_off) = hit(), hit(field_own_space=False)
+    assert Options().field_own_space is True
+    assert on.player(1).hp - off.player(1).hp == 2  # the heroic weapon: 2 Damage, all stopped on the field
+    assert any("+2 Defense from 1 Defensive Field" in e.text for e in ev)
+    assert not any("Defensive Field" in e.text for e in ev_off)

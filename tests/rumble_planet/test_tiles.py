@@ -81,8 +81,33 @@ def test_squirrel_only_on_dogniss_content(tmp_path):
         load_deck(p)
 
 
-def test_teleporter_replacement_into_a_heros_space_teleports_them():
+def test_a_tile_goes_in_your_space_or_a_free_space_next_to_it_never_a_heros():
+    """Card text: "place {tile} in your space or a free space next to it"; Blocked Space / Free Space: "A space
+    occupied by a character or a blocking tile is called a blocked space. ... A space that is not blocked is called
+    a free space." Rocket Caddie's defensive field, upon obsolescence, with an opponent next to its owner."""
+    s = at(phase(gear(started(), 0, 1, "W16"), "preparation"), p0="E3", p1="E2")
+    s = replace(s, tiles=(("D3", "oil_slick"), ("E4", "turret")))
+    s, _ = play(s, WearOut(1))
+    assert s.pending[0].kind == "place_tile"
+    assert {a.space for a in legal_actions(s)} == {"E3", "F3"}  # not E2 (a Hero), D3 (a tile) or E4 (blocked)
+
+
+def test_teleporter_replacement_goes_to_a_free_space_only_by_default():
+    """Movement, Placement, and Replacement: "Replacement involves first removing a Mini, tile, or token from the
+    Green and then placing it into another free space, just as in Placement." A Hero's space is blocked, so
+    Teleporter Replacement cannot put the Teleporter there unless options.teleporter_onto_heroes."""
     s = at(phase(started(), "loot"), p0="E5", p1="A6").with_player(0, lootboxes=1)  # A5 holds a Teleporter
+    s = replace(s, gps_top="G01")
+    s, _ = play(s, OpenLootbox(), "L12")  # Armor + Teleporter Replacement
+    s, _ = play(s, legal_actions(s)[0], "A05")
+    assert s.pending[0].kind == "teleporter_replacement"
+    assert MoveTile("A5", "A4") in legal_actions(s) and MoveTile("A5", "A6") not in legal_actions(s)
+
+
+def test_teleporter_replacement_into_a_heros_space_teleports_them():
+    """Teleporter Tile: "if a Teleporter tile is moved, placed, or replaced in your space, you are immediately
+    teleported" (options.teleporter_onto_heroes=True, ruling RP-10)."""
+    s = at(phase(started(teleporter_onto_heroes=True), "loot"), p0="E5", p1="A6").with_player(0, lootboxes=1)
     s = replace(s, gps_top="G01")
     s, _ = play(s, OpenLootbox(), "L12")  # Armor + Teleporter Replacement
     s, _ = play(s, legal_actions(s)[0], "A05")
@@ -130,3 +155,17 @@ def test_a_teleporter_placed_in_your_space_teleports_you():
     assert PlaceAt("E5") in legal_actions(s)
     s, ev = play(s, PlaceAt("E5"))
     assert s.pending[0].kind == "teleport" and "teleported" in ev[-1].text
+
+
+def test_the_squirrel_is_placed_as_before_the_roll():
+    """Equipment Effects: "On Attack: Apply this effect during an attack, as soon as you designate your target, just
+    before rolling the attack die." Agent Dogniss (Level II) knocks out a Hero whose Sand Blaster becomes obsolete and
+    places a Turret: the Squirrel's space is chosen first, among the spaces free before the roll."""
+    s = at(phase(started(), "action"), p0="A1", p1="A3").with_player(0, level=2).with_player(1, hp=1)
+    s = replace(gear(s, 1, 4, "W10"), tiles=(), lootboxes=())  # Sand Blaster: a turret upon obsolescence
+    s, ev = play(s, Attack("heroic", "A3"), "critical")
+    assert s.player(1).knocked_out
+    assert [(t.kind, t.data[0]) for t in s.pending[:2]] == [("place_tile", "squirrel"), ("place_tile", "turret")]
+    assert {a.space for a in legal_actions(s)} == {"A2", "A4", "B3"}
+    s, _ = play(s, PlaceAt("B3"))
+    assert s.tile_at("B3") == "squirrel" and s.pending[0].data[0] == "turret"

@@ -101,15 +101,26 @@ def attack_odds(state: State, weapon: str, target: str, seat: int | None = None)
     return profile_odds(profile, state.options.attack_die, hp)
 
 
-def attack_options(state: State) -> tuple[Attack, ...]:
-    """The attacks the active player may still make: each unused weapon on each target in range.
+def attack_step_open(state: State) -> bool:
+    """II - Action Phase, Attack Limit: the active Hero may still attack now (on the Green, in the Action Phase,
+    no decision pending, the attack step not over, fewer than 2 attacks made)."""
+    t = state.turn
+    p = state.player(state.active)
+    return (state.stage == "play" and t.phase == "action" and not state.pending and p.space is not None
+            and not p.knocked_out and t.attack != "done" and len(t.used) < 2)
 
-    The same list as the ``Attack`` actions of ``legal_actions`` (Attack Step: "up to 2 attacks, each weapon once").
+
+def attack_options(state: State) -> tuple[Attack, ...]:
+    """The attacks the active player may make now: each unused weapon on each target in range.
+
+    The same list as the ``Attack`` actions of ``legal_actions`` (Attack Step: "up to 2 attacks, each weapon once"),
+    so none outside the Action Phase ("During the Action Phase, you can move across the Green and attack your
+    opponents"), once the attack step is over, or while a decision (a teleport's region, a tile's space) is pending.
     """
-    t = checks.state_of(state).turn
+    checks.state_of(state)
     seat = state.active
-    p = state.player(seat)
-    if p.space is None or p.knocked_out or t.attack == "done" or len(t.used) >= 2 or state.stage != "play":
+    t = state.turn
+    if not attack_step_open(state):
         return ()
     return tuple(Attack(w, s) for w in WEAPONS if w not in t.used and weapon_cards(state, seat, w) is not None
                  for s in targets_in_range(state, seat, w))

@@ -17,7 +17,7 @@ from ..health import altitude
 from ..state import Attack, State
 from ..tiles import BLOCKING
 from . import checks
-from .attacks import WEAPONS, attack_options
+from .attacks import WEAPONS, attack_options, attack_step_open
 
 
 @dataclass(frozen=True)
@@ -133,15 +133,13 @@ def attack_value(state: State, seat: int | None = None, cache: dict | None = Non
     if cache is None:
         acts = attack_options(state)
     else:
-        t = state.turn
-        able = here is not None and t.attack != "done" and len(t.used) < 2 and state.stage == "play"
-        acts = options_at(state, seat, here, cache) if able else ()
+        acts = options_at(state, seat, here, cache) if attack_step_open(state) else ()
     if not acts:
         return Value(0.0, 0.0, None)
     opts, keys = [], []
     alt = altitude(state, here)
     for a in acts:
-        key = (a.weapon, a.target, alt, aligned(here, a.target))
+        key = (a.weapon, a.target, alt, aligned(here, a.target, state.options.aligned_diagonals))
         if cache is None or key not in cache:
             outs = outcomes(state, seat, a.weapon, a.target)
             if cache is not None:
