@@ -77,7 +77,7 @@ class RumblePlanetApp(w.VBox):
         self._quiet = False
         self.attack_pick.observe(self._safe(lambda _: None if self._quiet else self._show_odds()), "value")
         self.figure = None  # built with its first data (under Voila a figure filled before display shows empty)
-        self.chart_box = w.Box(layout=w.Layout(width="100%", max_width="360px"))
+        self.chart_box = w.Box(layout=w.Layout(width="100%", max_width="360px", overflow="hidden"))
         self.chart_box.add_class("rp-chart")
         self.odds_note = self._html("rp-odds-note")
         self.boards = self._html("rp-boards")
@@ -338,6 +338,7 @@ class RumblePlanetApp(w.VBox):
         self._quiet = True
         self.attack_pick.options = [(describe_action(s, a), i) for i, a in enumerate(self.attacks)]
         self.attack_pick.value = self.attacks.index(current) if current in self.attacks else (0 if self.attacks else None)
+        self.attack_pick.layout.display = None if self.attacks else "none"  # no empty list when nothing is in range
         self._quiet = False
         self._show_odds()
         self.boards.value = boards_html(s)
@@ -401,6 +402,7 @@ class RumblePlanetApp(w.VBox):
                                  margin={"l": 50, "r": 10, "t": 50, "b": 50},
                                  yaxis={"title": "probability", "range": [0, 1.05], "tickformat": ".0%"},
                                  xaxis={"title": "Injuries to the target", "type": "category"}))
+            self.figure._config = {"displayModeBar": False}  # its toolbar sat on the title on a phone; a bar chart needs no zoom
             self.chart_box.children = (self.figure,)
             return
         with self.figure.batch_update():
@@ -411,10 +413,13 @@ class RumblePlanetApp(w.VBox):
     def _show_odds(self) -> None:
         s, a = self.state, self.chosen_attack()
         if a is None or not isinstance(a, Attack) or a not in attack_options(s):
-            self._chart(["-"], [0.0], "No attack in range")
+            self._chart(["-"], [0.0], "No attack in range")  # built even so: the page loads the chart library at once
+            self.chart_box.layout.height = "0px"  # an empty chart says less than the sentence below (folded, not
+            # display:none, under which the chart library draws no bars)
             self.odds_note.value = '<span class="rx-small">No target is in range of an unused weapon right now.</span>'
             return
         odds = attack_odds(s, a.weapon, a.target)
+        self.chart_box.layout.height = None
         first = odds.targets[0]
         self._chart([str(k) for k, _ in first.injuries], [float(p) for _, p in first.injuries],
                     f"{odds.weapon} on {first.label.split(' at ')[0]}")

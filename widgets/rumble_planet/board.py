@@ -95,9 +95,9 @@ def heat_cells(state) -> dict[str, Cell]:
     return cells
 
 
-def _text(x: float, y: float, text: str, size: float, weight: str = "normal") -> str:
+def _text(x: float, y: float, text: str, size: float, cls: str, weight: str = "normal") -> str:
     """Text with a white halo (readable on any fill, over a lootbox too); never catches a click."""
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" font-weight="{weight}" text-anchor="middle" '
+    return (f'<text class="{cls}" x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" font-weight="{weight}" text-anchor="middle" '
             f'fill="#3e2723" stroke="#fff" stroke-width="2.5" paint-order="stroke" stroke-linejoin="round" '
             f'pointer-events="none">{escape(text)}</text>')
 
@@ -118,10 +118,10 @@ def overlay(svg: str, cells: dict[str, Cell], selected: str | tuple[str, ...] | 
             heat.append(f'<rect class="rp-heat" x="{x + i:.1f}" y="{y + i:.1f}" width="{wd - 2 * i:.1f}" '
                         f'height="{ht - 2 * i:.1f}" rx="3" fill="{fill}" fill-opacity="{HEAT_OPACITY}" pointer-events="none"/>')
         if cost:
-            size = min(13.0, (wd - 4) / (0.62 * len(cost)))  # a long "1!2/3!1" shrinks to fit its space
-            top.append(_text(x + wd / 2, y + ht * 0.5 + size * 0.35, cost, size, "bold"))
+            size = min(14.0, (wd - 4) / (0.62 * len(cost)))  # a long "1!2/3!1" shrinks to fit its space
+            top.append(_text(x + wd / 2, y + ht * 0.5 + size * 0.35, cost, size, "rp-cost", "bold"))
         if note:
-            top.append(_text(x + wd / 2, y + ht - 4, note, min(10.0, (wd - 2) / (0.6 * len(note)))))
+            top.append(_text(x + wd / 2, y + ht - 3, note, min(11.0, (wd - 2) / (0.6 * len(note))), "rp-note"))
         stroke = ' stroke="#0d47a1" stroke-width="3"' if space in outlined else ""
         top.append(f'<rect class="rp-cell" data-space="{space}" x="{x + 1:.1f}" y="{y + 1:.1f}" width="{wd - 2:.1f}" '
                    f'height="{ht - 2:.1f}" fill="#000" fill-opacity="0"{stroke}><title>{escape(tip)}</title></rect>')

@@ -27,13 +27,16 @@ RP_CSS = """
 .rp-slot.rp-next {border-color:#c62828}
 .rp-track {font-family:monospace; font-size:11px; overflow-x:auto}
 .rp-track td {width:16px; text-align:center; border:1px solid #ddd; padding:0}
+.rp-track th, .rp-track td {white-space:nowrap; line-height:1.3}
+.rp-track td.rp-sum {border:none; width:auto}
 .rp-legend {font-size:11px; line-height:1.5}
 .rp-legend span.rp-sw {display:inline-block; width:12px; height:12px; vertical-align:middle; border:1px solid #777; margin:0 3px}
 .rp-status {min-height:1.2em}
 .rp-side {min-width:0; max-width:460px; flex:1 1 300px}
 .rp-main {flex-wrap:wrap; gap:8px}
 .rp-main > * {min-width:0}
-@media (max-width: 600px) { .rp-seat {max-width:100%; display:block} }
+@media (max-width: 600px) { .rp-seat {max-width:100%; display:block}
+  .rp-track td.rp-sum {display:none} .rp-track th {max-width:60px; overflow:hidden; text-overflow:ellipsis} }
 </style>
 """
 
@@ -49,8 +52,9 @@ def pp_hp_track(state: State) -> str:
             bg = SEAT_COLOURS[i] if mark else "#fff"
             cells.append(f'<td style="background:{bg};color:#fff" title="{v}">{mark}</td>')
         extra = f" (+{p.pp - top} past {top})" if p.pp > top else ""
-        rows.append(f'<tr><th style="color:{SEAT_COLOURS[i]}">{escape(state.name(i).split()[0])}</th>{"".join(cells)}'
-                    f'<td style="border:none;width:auto">&nbsp;{p.hp} HP, {p.pp} PP{extra}</td></tr>')
+        rows.append(f'<tr><th style="color:{SEAT_COLOURS[i]}" title="{escape(state.name(i))}: {p.hp} HP, {p.pp} PP">'
+                    f'{escape(state.name(i).split()[0])}</th>{"".join(cells)}'
+                    f'<td class="rp-sum">&nbsp;{p.hp} HP, {p.pp} PP{extra}</td></tr>')
     head = "".join(f"<td>{v}</td>" for v in range(top + 1))
     return (f'<div class="rp-track" title="H: the HP cube, P: the PP cube; when they meet the Heroic Object levels up">'
             f'<b>PP/HP track</b><table><tr><th></th>{head}</tr>{"".join(rows)}</table></div>')
@@ -79,7 +83,7 @@ def equipment_board(state: State, seat: int) -> str:
     return (f'<div class="rp-seat{active} rp-seat-{seat}" style="border-color:{SEAT_COLOURS[seat]}" data-hp="{p.hp}" '
             f'data-pp="{p.pp}" data-space="{p.space or ""}">'
             f'<b style="color:{SEAT_COLOURS[seat]}">{escape(hero.name)}</b> at {where}<br>'
-            f'{p.hp} HP, {p.pp} PP, {p.credits} Credits, {p.boosts} Boost, {p.lootboxes} lootbox(es){", golden" if p.golden else ""}, '
+            f'{p.hp} HP, {p.pp} PP, {p.credits} Credits, {p.boosts} Boost, {p.lootboxes} lootbox(es){", golden" if p.golden else ""}<br>'
             f'{mp_text(state, seat)}<br>'
             f'<span title="Heroic Object: never wears out">{escape(hero.heroic_name)} (Level {"I" if p.level == 1 else "II"}): '
             f'{lvl.damage} dmg, range {lvl.range}</span>'
