@@ -60,19 +60,21 @@ class ShopBar(w.VBox):
         if not here:
             return
         p = state.player(state.active)
-        prices = ", ".join(f"{words.split(' ', 1)[1]} {cost(state, item)}" for item, words in ITEMS)
-        can, cannot = [], []
+        can, reasons = [], set()
         for item, words in ITEMS:
-            b, need = self.buttons[item], cost(state, item)
-            b.description = f"Buy {words.split(' ', 1)[1]} ({need} Credits)"
+            b, need, name = self.buttons[item], cost(state, item), words.split(" ", 1)[1]
             b.disabled = action_of(item) not in legal
-            b.tooltip = f"Pay {need} Credits for {words}" if not b.disabled else f"Cannot buy {words}: {why_not(state, item)}"
-            (cannot if b.disabled else can).append(f"{words.split(' ', 1)[1]} ({why_not(state, item)})" if b.disabled
-                                                   else words.split(" ", 1)[1])
-        common = {why_not(state, i) for i, _ in ITEMS if self.buttons[i].disabled}
-        if not can and len(common) == 1 and "Credits" not in next(iter(common)):
-            verdict = f"No purchase now: {next(iter(common))}."
-        else:
-            verdict = (f"You can buy: {', '.join(can)}. " if can else "") + (f"Not now: {'; '.join(cannot)}." if cannot else "")
-        self.note.value = (f'<div class="rx-small"><b>Shop</b> (3 - Buying): you have <b>{p.credits} Credits</b>; '
-                           f'prices in Credits: {escape(prices)}. {escape(verdict)}</div>')
+            why = why_not(state, item) if b.disabled else ""
+            # the reason is on the button itself: a phone shows no tooltips
+            b.description = (f"Buy {name} ({need} Credits)" if not b.disabled else
+                             f"{name}: {need} Credits, {why}" if "Credits" in why else f"{name} ({need} Credits)")
+            b.tooltip = f"Pay {need} Credits for {words}" if not b.disabled else f"Cannot buy {words}: {why}"
+            if b.disabled and "Credits" not in why:
+                reasons.add(f"{name}: {why}" if "shop" in why else why)
+            if not b.disabled:
+                can.append(name)
+        verdict = (f"You can buy: {', '.join(can)}." if can else "Not enough for any purchase yet." if not reasons else "")
+        if reasons:
+            verdict += " No purchase now: " + "; ".join(sorted(reasons)) + "."
+        self.note.value = (f'<div class="rx-small"><b>Shop</b> (3 - Buying): you have <b>{p.credits} Credits</b>. '
+                           f'{escape(verdict.strip())}</div>')
