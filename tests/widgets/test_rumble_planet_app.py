@@ -404,3 +404,17 @@ def test_the_odds_notebook_map_shows_every_reachable_space_and_its_axis_reads_ro
     assert sorted(outlined) == sorted(ns["top"])
     axis = ns["fig"].layout.yaxis2
     assert axis.tickvals is not None and all(round(v * 100) % 25 == 0 for v in axis.tickvals)
+
+
+def test_with_table_dice_a_shop_button_waits_for_the_card_drawn():
+    """3 - Buying: "Draw a card from the Armor store": with table dice the player names the card they drew."""
+    app = app_from(Options(players=2), lambda s: s.with_player(0, credits=6))
+    app.table_dice.value = True
+    app.shop.buttons["armor"].click()
+    assert app.state.player(0).credits == 6 and "Choose the card you drew" in app.status.value
+    assert app.outcome.layout.display != "none"
+    card = app.outcome.options[-1][1]
+    app.outcome.value = card
+    assert app.play_selected()
+    assert app.state.player(0).credits == 0 and card in app.state.player(0).hand
+    assert app.session.steps[-1].source == "table"
