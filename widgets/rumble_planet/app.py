@@ -77,7 +77,7 @@ class RumblePlanetApp(w.VBox):
         self._quiet = False
         self.attack_pick.observe(self._safe(lambda _: None if self._quiet else self._show_odds()), "value")
         self.figure = None  # built with its first data (under Voila a figure filled before display shows empty)
-        self.chart_box = w.Box(layout=w.Layout(width="100%", max_width="360px", overflow="hidden"))
+        self.chart_box = w.Box(layout=w.Layout(width="100%", max_width="360px"))
         self.chart_box.add_class("rp-chart")
         self.odds_note = self._html("rp-odds-note")
         self.boards = self._html("rp-boards")
@@ -413,13 +413,10 @@ class RumblePlanetApp(w.VBox):
     def _show_odds(self) -> None:
         s, a = self.state, self.chosen_attack()
         if a is None or not isinstance(a, Attack) or a not in attack_options(s):
-            self._chart(["-"], [0.0], "No attack in range")  # built even so: the page loads the chart library at once
-            self.chart_box.layout.height = "0px"  # an empty chart says less than the sentence below (folded, not
-            # display:none, under which the chart library draws no bars)
+            self._chart(["-"], [0.0], "No attack in range")
             self.odds_note.value = '<span class="rx-small">No target is in range of an unused weapon right now.</span>'
             return
         odds = attack_odds(s, a.weapon, a.target)
-        self.chart_box.layout.height = None
         first = odds.targets[0]
         self._chart([str(k) for k, _ in first.injuries], [float(p) for _, p in first.injuries],
                     f"{odds.weapon} on {first.label.split(' at ')[0]}")
