@@ -36,6 +36,17 @@ def check_game(data, expected: str) -> None:
         raise ValueError(f"this file is not a {GAME_TITLES[expected]} deck or save (its field 'game' is {found!r})")
 
 
+def not_json_reason(e: Exception) -> str:
+    """Why a file is not JSON, in words (a player sees this, not the decoder's exception)."""
+    if isinstance(e, json.JSONDecodeError):
+        return f"the text stops being JSON at line {e.lineno}, column {e.colno}"
+    if isinstance(e, UnicodeDecodeError):
+        return "it is not UTF-8 text; a deck or a saved game is a .json text file"
+    if isinstance(e, RecursionError):
+        return "it is nested too deeply"
+    return str(e)[:200]  # e.g. an integer of more digits than Python reads
+
+
 def _css_string(text: str) -> str:
     """``text`` as a CSS string inside a <style> element."""
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ") + '"'
@@ -87,7 +98,7 @@ class FilePicker(w.VBox):
         try:
             data = json.loads(content.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as e:
-            self.show_error(f"{name}: not a JSON file ({type(e).__name__}: {str(e)[:200]})")
+            self.show_error(f"{name}: not a JSON file ({not_json_reason(e)})")
             return
         try:
             done = self.on_file(name, data)

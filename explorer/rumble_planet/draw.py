@@ -16,6 +16,12 @@ TILE_MARK = {"teleporter": ("T", "#00a3a3"), "drone": ("D", "#555"), "oil_slick"
              "energy_wall": ("W", "#4527a0")}
 
 
+def token(cell: float) -> tuple[float, float, float]:
+    """A Hero's token inside its space (centre x, centre y, radius): clear of the tile mark in the top-left
+    corner, the lootbox in the bottom-right and a caption along the bottom edge."""
+    return cell / 2, cell * 0.45, cell * 0.24
+
+
 def draw(thing, size: int = 440, highlight: tuple[str, ...] = (), title: str | None = None) -> str:
     """SVG of a ``Board`` or a game ``State``.
 
@@ -66,7 +72,7 @@ def draw(thing, size: int = 440, highlight: tuple[str, ...] = (), title: str | N
         mark, colour = TILE_MARK.get(tile, ("?", "#000"))
         out.append(f'<rect x="{x + 3:.1f}" y="{y + 3:.1f}" width="{cell - 6:.1f}" height="{cell - 6:.1f}" fill="none" '
                    f'stroke="{colour}" stroke-width="2" rx="4"><title>{tile_name(tile)} tile at {s}</title></rect>')
-        out.append(f'<text x="{x + 8:.1f}" y="{y + 15:.1f}" font-size="11" fill="{colour}">{mark}</text>')
+        out.append(f'<text x="{x + 6:.1f}" y="{y + 14:.1f}" font-size="10" font-weight="bold" fill="{colour}">{mark}</text>')
     for s in sorted(set(loot)):
         x, y = xy(s)
         n = loot.count(s)
@@ -80,9 +86,10 @@ def draw(thing, size: int = 440, highlight: tuple[str, ...] = (), title: str | N
                    f'<title>golden Lootbox at {golden}</title></circle>')
     for seat, s, name in heroes:
         x, y = xy(s)
-        out.append(f'<circle cx="{x + cell / 2:.1f}" cy="{y + cell / 2:.1f}" r="{cell / 3:.1f}" fill="{SEAT_COLOURS[seat]}" '
+        cx, cy, r = token(cell)
+        out.append(f'<circle cx="{x + cx:.1f}" cy="{y + cy:.1f}" r="{r:.1f}" fill="{SEAT_COLOURS[seat]}" '
                    f'stroke="#000"><title>{escape(name)} at {s}</title></circle>')
-        out.append(f'<text x="{x + cell / 2:.1f}" y="{y + cell / 2 + 4:.1f}" font-size="12" fill="#fff" text-anchor="middle">'
+        out.append(f'<text x="{x + cx:.1f}" y="{y + cy + 4:.1f}" font-size="11" fill="#fff" text-anchor="middle">'
                    f'{escape(name[0])}</text>')
     for s in highlight:
         x, y = xy(s)

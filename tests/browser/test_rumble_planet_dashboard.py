@@ -84,6 +84,29 @@ def test_move_and_attack_match_the_engine(page, voila_server, artifacts):
     widths = page.evaluate("() => ['.rp-side', '.rp-boards', '.rp-pp-hp', '.history-bar', '.rp-board']"
                            ".map(s => document.querySelector(s).getBoundingClientRect().right)")
     assert max(widths) <= 391, widths
+    phone = page.evaluate(PHONE_LAYOUT)
+    assert phone["overlap"] is None, f"the chart's toolbar covers its title: {phone['overlap']}"
+    assert max(phone["rows"]) <= 1.5 * phone["rows"][0], f"a PP/HP track row wraps: row heights {phone['rows']}"
+    page.locator(".history-bar .undo").click()  # back before the attack: the map labels the spaces still in reach
+    page.wait_for_selector(".rp-board text.rp-cost", timeout=15_000)
+    phone = page.evaluate(PHONE_LAYOUT)
+    assert phone["cell"] >= 32 and phone["mp"] >= 9.5, f"board cells {phone['cell']:.1f} px, MP labels {phone['mp']:.1f} px"
+    page.locator(".rp-board").screenshot(path=str(artifacts / "rumble_planet_phone_board.png"))
+
+
+PHONE_LAYOUT = """() => {
+  const box = e => e && e.getBoundingClientRect();
+  const title = box(document.querySelector('.rp-chart .gtitle')), bar = box(document.querySelector('.rp-chart .modebar'));
+  const hit = title && bar && bar.width > 0 && !(bar.right <= title.left || bar.left >= title.right
+                                               || bar.bottom <= title.top || bar.top >= title.bottom);
+  const rows = [...document.querySelectorAll('.rp-pp-hp tr')].map(r => r.getBoundingClientRect().height);
+  const svg = document.querySelector('.rp-board svg');
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const labels = [...svg.querySelectorAll('text.rp-cost')].filter(t => /^\\d+$/.test(t.textContent)).map(t => parseFloat(t.getAttribute('font-size')) * scale);
+  return {overlap: hit ? [bar.left, bar.right, title.left, title.right] : null, rows,
+          cell: document.querySelector('.rp-board [data-space="A1"]').getBoundingClientRect().width + 2 * scale,
+          mp: labels.length ? Math.min(...labels) : 0};
+}"""
 
 
 def test_the_odds_lab_reads_as_prose_and_charts(page, voila_server, artifacts):
@@ -99,4 +122,4 @@ def test_the_odds_lab_reads_as_prose_and_charts(page, voila_server, artifacts):
     page.screenshot(path=str(artifacts / "rumble_planet_odds_lab.png"), full_page=True)
     for i, chart in enumerate(page.locator(".js-plotly-plot").all()[:2]):
         chart.screenshot(path=str(artifacts / f"rumble_planet_odds_chart_{i}.png"))
-    page.locator("svg:has(text:has-text('Best spaces for Birdie Blaster'))").screenshot(path=str(artifacts / "rumble_planet_odds_map.png"))
+    page.locator("svg:has(text:has-text('Where Birdie Blaster can stand'))").screenshot(path=str(artifacts / "rumble_planet_odds_map.png"))

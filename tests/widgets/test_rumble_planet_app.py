@@ -218,3 +218,203 @@ def test_a_walk_onto_a_teleporter_says_a_region_must_be_chosen():
     assert app.choose_route(safest=True)
     assert app.state.player(0).space == "A5" and app.state.pending[0].kind == "teleport"
     assert "from B3 to A5: 5 MP, 0 Injuries. A5 holds a Teleporter: choose the region" in app.status.value
+
+
+# -- the dashboard a new player meets ------------------------------------------------------------------------
+def app_from(options: Options, change=lambda state: state):
+    """A two-human dashboard on a dealt game of ``options``, its position changed by ``change``."""
+    from explorer.rumble_planet import Deploy, SetUp
+    from widgets.rumble_planet.table import Table
+
+    s = Session("rumble-planet", options, sample_content(), seed=SEED)
+    s.play(SetUp())
+    s.play(Deploy())
+    fresh = Session("rumble-planet", options, sample_content(), seed=SEED)
+    fresh._initial = change(s.state)  # a position of the scenario, as the engine's tests build them
+    app = RumblePlanetApp(players=2, seats=["human", "human"], seed=SEED)
+    app.table = Table(2, ["human", "human"], session=fresh)
+    app.history.attach(fresh)
+    app.refresh()
+    return app
+
+
+def log_rows(app) -> list[str]:
+    return [re.sub(r"<[^>]+>", "", r) for r in re.findall(r"<tr>.*?</tr>", app.event_log.value)]
+
+
+def test_the_event_log_is_newest_first_as_it_says():
+    app = RumblePlanetApp(players=2, seats=["human", "greedy"], seed=SEED)
+    app.act(app.legal[0])  # End the Preparation Phase
+    newest = app.session.events[-1].text
+    assert "newest first" in app.children[-2].value
+    assert newest.replace("'", "&#x27;") in log_rows(app)[0] and newest not in log_rows(app)[-1]
+    assert newest.replace("'", "&#x27;") in re.findall(r"<li>(.*?)</li>", app.latest.value)[0]  # beside the board too
+
+
+def test_the_shop_shows_every_price_and_why_nothing_can_be_bought_with_4_credits():
+    """Rumble Planet, 3 - Buying: "A Weapon card costs 8 Credits. An Armor card costs 6 Credits ... If you don't have
+    enough Credits, you cannot buy." """
+    app = app_from(Options(players=2), lambda s: s.with_player(0, credits=4))
+    shop = app.shop
+    assert shop.layout.display is None and "you have <b>4 Credits</b>" in shop.note.value
+    assert "Not enough for any purchase yet" in shop.note.value and all(b.disabled for b in shop.buttons.values())
+    assert [b.description for b in shop.buttons.values()] == [  # the reason on the button: a phone shows no tooltips
+        "Weapon card: 8 Credits, 4 more Credits needed", "Armor card: 6 Credits, 2 more Credits needed",
+        "Prestige Point: 18 Credits, 14 more Credits needed"]
+    app = app_from(Options(players=2), lambda s: s.with_player(0, credits=7))
+    armor = app.shop.buttons["armor"]
+    assert not armor.disabled and armor.description == "Buy Armor card (6 Credits)" and app.shop.buttons["weapon"].disabled
+    assert "You can buy: Armor card." in app.shop.note.value
+    hand = len(app.state.player(0).hand)
+    armor.click()
+    assert app.state.player(0).credits == 1 and len(app.state.player(0).hand) == hand + 1
+    assert type(app.session.steps[-1].action).__name__ == "Buy" and app.session.steps[-1].action.shop == "armor"
+
+
+def test_the_shop_says_when_the_buying_step_has_passed():
+    """3 - Buying comes before 4 - Tinkering: once a card is equipped the buying step is over."""
+    from dataclasses import replace
+
+    from explorer.rumble_planet.state import Turn
+
+    app = app_from(Options(players=2), lambda s: replace(s.with_player(0, credits=20), turn=Turn(step=3)))
+    assert all(b.disabled for b in app.shop.buttons.values())
+    assert "No purchase now: the buying step has passed" in app.shop.note.value
+    app.act(app.legal[-1])  # End the Preparation Phase: the shop goes
+    assert app.shop.layout.display == "none"
+
+
+def test_the_hero_card_shows_the_mp_left_this_turn():
+    """Movement Step: "You have a base of 3 MP" (+1 a free slot); moving spends them, so the card counts down."""
+    app = RumblePlanetApp(players=2, seats=["human", "greedy"], seed=SEED)
+    app.act(app.legal[0])  # End the Preparation Phase
+    full = app.state.player(0).track.count(None) + 3
+    far = max(reachable(app.state).values(), key=lambda s: s.mp)
+    app.click_space(far.space)
+    card = re.search(r'<div class="rp-seat[^"]*rp-seat-0".*?</div></div>', app.boards.value).group(0)
+    assert f"{full - far.mp} of {full} MP left" in card and f"{full} MP<br>" not in card
+
+
+def circles_and_texts(svg: str):
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    circles = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r"))) for c in root.iter(ns + "circle")
+               if c.get("fill") in ("#d62728", "#1f77b4", "#ff7f0e", "#9467bd")]
+    texts = []
+    for t in root.iter(ns + "text"):
+        x, y, size, word = float(t.get("x")), float(t.get("y")), float(t.get("font-size")), t.text or ""
+        width = 0.6 * size * len(word)
+        left = x - width / 2 if t.get("text-anchor") == "middle" else x
+        texts.append((left, y - 0.75 * size, left + width, y, word))
+    return circles, texts
+
+
+def test_a_heros_token_leaves_the_text_of_its_space_readable():
+    """No caption on the Green (MP, odds, a tile's letter) lies under a Hero's token, except the token's own letter."""
+    app = app_on_b3_with_a_turret()
+    app.session._initial = app.state.with_player(1, space="A6")  # the other Hero on a space with a tile mark nearby
+    for state in (app.state, app.state.with_player(0, space="A5")):  # B3, then on side A's Teleporter
+        app.session._initial = state
+        app.refresh()
+        circles, texts = circles_and_texts(app.board.svg)
+        for cx, cy, r in circles:
+            for x0, y0, x1, y1, word in texts:
+                if abs((x0 + x1) / 2 - cx) < 1 and len(word) == 1 and word.isupper():
+                    continue  # the token's own letter
+                nx, ny = min(max(cx, x0), x1), min(max(cy, y0), y1)
+                assert (nx - cx) ** 2 + (ny - cy) ** 2 > r * r, f"'{word}' lies under the token at {cx, cy}"
+
+
+def test_the_heat_legend_shows_the_colours_the_map_paints():
+    """The legend's swatches are what a space looks like, and the best attack reads as red on every altitude."""
+    from explorer.rumble_planet.draw import ALTITUDE_FILL
+
+    def rgb(text):
+        text = text.strip()
+        if text.startswith("#"):
+            return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5))
+        return tuple(int(v) for v in re.findall(r"\d+", text))
+
+    def over(top, alpha, ground):
+        return tuple(alpha * t + (1 - alpha) * g for t, g in zip(top, ground))
+
+    app = app_on_b3_with_a_turret()
+    legend = app.legend.value
+    painted = re.findall(r'fill="(rgb\([^)]*\))" fill-opacity="([\d.]+)"', app.board.svg)
+    assert painted
+    for colour, alpha in painted:  # each fill on the map is a swatch of the legend, as seen on the ground
+        shown = [over(rgb(c), float(a or 1), (255, 255, 255)) for c, a in
+                 re.findall(r'rp-sw" style="background:(rgb\([^)]*\))(?:;opacity:([\d.]+))?', legend)]
+        for ground in ALTITUDE_FILL:
+            seen = over(rgb(colour), float(alpha), rgb(ground))
+            assert min(max(abs(a - b) for a, b in zip(seen, s)) for s in shown) <= 45, (colour, ground)
+    from widgets.rumble_planet.board import HEAT_OPACITY, heat_colour
+
+    for ground in ALTITUDE_FILL:  # "the redder, the better": the strongest heat is red, not olive or brown
+        r, g, b = over(rgb(heat_colour(1.0)), HEAT_OPACITY, rgb(ground))
+        assert r > 220 and g < 100 and b < 60
+    assert "red" in legend and "yellow" in legend and "olive" not in legend
+
+
+def save_of(game: str) -> bytes:
+    from explorer.barbearian import Options as BBOptions
+    from explorer.barbearian import sample_deck
+
+    s = Session(game, BBOptions(players=2), sample_deck(), seed=1)
+    return json.dumps(s.to_json()).encode()
+
+
+def test_a_refused_file_says_why_in_the_words_every_dashboard_uses():
+    app = RumblePlanetApp(players=2, seats=["human", "greedy"], seed=SEED)
+    state = app.state
+    app.files.load_bytes("bears.json", save_of("barbearian"))
+    said = app.files.message.value
+    assert "this is a BarBEARian save; open it in the BarBEARian dashboard" in said and "barbearian," not in said
+    app.files.load_bytes("notes.json", b"hello")
+    said = app.files.message.value
+    assert "notes.json: not a JSON file (the text stops being JSON at line 1, column 1)" in said
+    assert "JSONDecodeError" not in said and "Expecting value" not in said
+    assert app.state == state and "unchanged" in said
+
+
+def odds_notebook():
+    """The odds notebook's code cells run in one namespace; what they display is kept."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "notebooks" / "rumble_planet" / "odds.ipynb"
+    shown: list = []
+    ns: dict = {"display": shown.append}
+    for cell in json.loads(path.read_text())["cells"]:
+        if cell["cell_type"] == "code":
+            source = "".join(cell["source"]).replace("from IPython.display import HTML, display", "from IPython.display import HTML")
+            exec(compile(source, str(path), "exec"), ns)
+    return ns, shown
+
+
+def test_the_odds_notebook_map_shows_every_reachable_space_and_its_axis_reads_round_values():
+    ns, shown = odds_notebook()
+    svg = next(x.data for x in shown if "<svg" in getattr(x, "data", ""))
+    heated = set(re.findall(r'<rect class="rp-heat" x="([\d.]+)" y="([\d.]+)"', svg))
+    here = ns["state"].with_player(1, space=ns["start"])
+    assert len(ns["spots"]) > 1 and len(heated) == len(ns["spots"]) - 1  # every space but the one the Hero stands on
+    assert all(f'data-space="{sp}"' in svg and sp in svg for sp in ns["top"]) and here.player(1).space == ns["start"]
+    outlined = re.findall(r'data-space="([A-J]\d+)"[^>]*stroke="#0d47a1"', svg)
+    assert sorted(outlined) == sorted(ns["top"])
+    axis = ns["fig"].layout.yaxis2
+    assert axis.tickvals is not None and all(round(v * 100) % 25 == 0 for v in axis.tickvals)
+
+
+def test_with_table_dice_a_shop_button_waits_for_the_card_drawn():
+    """3 - Buying: "Draw a card from the Armor store": with table dice the player names the card they drew."""
+    app = app_from(Options(players=2), lambda s: s.with_player(0, credits=6))
+    app.table_dice.value = True
+    app.shop.buttons["armor"].click()
+    assert app.state.player(0).credits == 6 and "Choose the card you drew" in app.status.value
+    assert app.outcome.layout.display != "none"
+    card = app.outcome.options[-1][1]
+    app.outcome.value = card
+    assert app.play_selected()
+    assert app.state.player(0).credits == 0 and card in app.state.player(0).hand
+    assert app.session.steps[-1].source == "table"

@@ -23,16 +23,18 @@ from explorer.rumble_planet.odds import (
 )
 from explorer.rumble_planet.words import decision
 
-from ..files import FilePicker
+from ..files import FilePicker, check_game
 from ..history import HistoryBar
 from ..log import EventLog
 from ..theme import CSS
-from .board import BoardView, heat_colour, overlay
+from .board import BoardView, heat_cells, overlay
 from .routes import RoutePicker, moved_text, offer_text
+from .shop import ShopBar
 from .table import HUMAN, Table, check_seats
-from .views import RP_CSS, boards_html, legend_html, pp_hp_track
+from .views import RP_CSS, boards_html, latest_html, legend_html, pp_hp_track
 
 log = logging.getLogger(__name__)
+GAME = "rumble-planet"
 SEAT_LABELS = [("Human", HUMAN), ("Greedy bot", "greedy"), ("Random bot", "random")]
 
 
@@ -85,8 +87,10 @@ class RumblePlanetApp(w.VBox):
         self.history = HistoryBar(self.table.session, self._safe(self._history_moved))
         self.save_button = self._button("Save game", "rp-save", "", lambda: self._offer_save())
         self.save_link = self._html("rp-save-link")
-        self.files = FilePicker(self._load_file)
+        self.files = FilePicker(self._load_file, description="Load a saved game")
         self.routes = RoutePicker()
+        self.shop = ShopBar(self._safe(self._buy))
+        self.latest = self._html("rp-latest")
         self._layout()
         self._after_human()
 
@@ -130,7 +134,7 @@ class RumblePlanetApp(w.VBox):
     def _layout(self) -> None:
         play = w.VBox([self.header, self.actions, self.table_dice, self.outcome,
                        w.HBox([self.play_button, self.bots_button], layout=w.Layout(flex_flow="row wrap")), self.status, self.routes,
-                       self.attack_pick, self.chart_box, self.odds_note])
+                       self.shop, self.latest, self.attack_pick, self.chart_box, self.odds_note])
         play.add_class("rp-side")
         left = w.VBox([self.board, self.legend], layout=w.Layout(flex="1 1 340px", max_width="520px", min_width="0"))
         main = w.HBox([left, play], layout=w.Layout(flex_flow="row wrap", width="100%"))
@@ -273,6 +277,14 @@ class RumblePlanetApp(w.VBox):
         self._after_human()
         return True
 
+    def _buy(self, action) -> bool:
+        """A shop button: buy at once, or with table dice select the purchase so the card drawn can be typed."""
+        if self.table_dice.value and action in self.legal:
+            self.actions.value = self.legal.index(action)
+            self.status.value = "Choose the card you drew as the Outcome, then press Play."
+            return True
+        return self._act(action)
+
     def let_bots_move(self) -> None:
         self.bots_paused = False
         self.table.run_bots()
@@ -291,9 +303,10 @@ class RumblePlanetApp(w.VBox):
                                 f'href="data:application/json;base64,{payload}">Download the saved game</a>')
 
     def _load_file(self, name: str, data: dict) -> str:
+        check_game(data, GAME)  # another game's file is named by its title, with the dashboard that opens it
+        if data.get("format") != "rules-explorer-save":
+            raise ValueError("this is a deck; the Rumble Planet dashboard plays the sample content and loads saved games only")
         session = Session.from_json(data)
-        if session.game.name != "rumble-planet":
-            raise ValueError(f"{name} is a saved game of {session.game.name}, not Rumble Planet")
         n = len(session.state.players)
         seats = [b.value for b in self.seat_boxes[:n]] if n == self.players_box.value else [HUMAN] * n
         self.table = Table(n, seats, session=session)
@@ -305,31 +318,7 @@ class RumblePlanetApp(w.VBox):
     # -- views -------------------------------------------------------------------------------------------
     def heat_cells(self) -> dict:
         """The overlay: each reachable space with its MP, Injuries on the way and attack value."""
-        s = self.state
-        if s.stage != "play" or s.pending:
-            return {}
-        spots = reachable(s)
-        cells = {}
-        for sp, spot in spots.items():
-            v = spot.attack
-            if v is not None and v.knockout > 0:
-                heat, text = 0.5 + 0.5 * v.knockout, f"KO {v.knockout:.0%}"
-            elif v is not None and v.expected_injuries > 0:
-                heat, text = min(0.5, v.expected_injuries / 12), f"~{v.expected_injuries:.1f}"
-            else:
-                heat, text = 0.0, ""
-            c, safe = spot.cheapest, spot.safest
-            cost = f"{c.mp}" + (f"!{c.injuries}" if c.injuries else "") + (
-                f"/{safe.mp}" + (f"!{safe.injuries}" if safe.injuries else "") if len(spot.routes) > 1 else "")
-            label = cost + (f" {text}" if text else "") + (" TP" if spot.teleporter else "")
-            tip = (f"{sp}: {c.mp} MP to get there" + (f", {c.injuries} Injuries on the way" if c.injuries else "")
-                   + (f"; or {safe.mp} MP with {safe.injuries} Injuries: a click offers both" if len(spot.routes) > 1 else "")
-                   + ("; Teleporter: a controlled GPS relocation follows" if spot.teleporter else "")
-                   + (f"; best attacks from here: {v.expected_injuries:.2f} expected Injuries, {v.knockout:.1%} to knock out"
-                      if v is not None else "; no attack after moving"))
-            fill = None if sp == s.player(s.active).space else (heat_colour(heat) if heat > 0 else "rgb(255,249,196)")
-            cells[sp] = (fill, label, tip)
-        return cells
+        return heat_cells(self.state)
 
     def refresh(self, keep_action: bool = False) -> None:
         s = self.state
@@ -350,12 +339,15 @@ class RumblePlanetApp(w.VBox):
         self._quiet = True
         self.attack_pick.options = [(describe_action(s, a), i) for i, a in enumerate(self.attacks)]
         self.attack_pick.value = self.attacks.index(current) if current in self.attacks else (0 if self.attacks else None)
+        self.attack_pick.layout.display = None if self.attacks else "none"  # no empty list when nothing is in range
         self._quiet = False
         self._show_odds()
         self.boards.value = boards_html(s)
         self.track.value = pp_hp_track(s)
         self.history.refresh()
-        self.event_log.show(self.session.events[::-1][: self.event_log.limit])
+        self.event_log.show(self.session.events)  # oldest first in, newest first shown
+        self.shop.show(s, legal, self.human_to_move())
+        self.latest.value = latest_html(self.session.events)
 
     def _header(self) -> str:
         s = self.state
@@ -411,6 +403,7 @@ class RumblePlanetApp(w.VBox):
                                  margin={"l": 50, "r": 10, "t": 50, "b": 50},
                                  yaxis={"title": "probability", "range": [0, 1.05], "tickformat": ".0%"},
                                  xaxis={"title": "Injuries to the target", "type": "category"}))
+            self.figure._config = {"displayModeBar": False}  # its toolbar sat on the title on a phone; a bar chart needs no zoom
             self.chart_box.children = (self.figure,)
             return
         with self.figure.batch_update():

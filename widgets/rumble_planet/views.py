@@ -8,7 +8,10 @@ from html import escape
 
 from explorer.rumble_planet.draw import ALTITUDE_FILL, SEAT_COLOURS, TILE_MARK
 from explorer.rumble_planet.health import altitude, movement_points
+from explorer.rumble_planet.odds.reach import mp_left
 from explorer.rumble_planet.state import SLOTS, State
+
+from .board import HEAT_OPACITY, NO_ATTACK, heat_colour
 
 RP_CSS = """
 <style>
@@ -24,13 +27,16 @@ RP_CSS = """
 .rp-slot.rp-next {border-color:#c62828}
 .rp-track {font-family:monospace; font-size:11px; overflow-x:auto}
 .rp-track td {width:16px; text-align:center; border:1px solid #ddd; padding:0}
+.rp-track th, .rp-track td {white-space:nowrap; line-height:1.3}
+.rp-track td.rp-sum {border:none; width:auto}
 .rp-legend {font-size:11px; line-height:1.5}
 .rp-legend span.rp-sw {display:inline-block; width:12px; height:12px; vertical-align:middle; border:1px solid #777; margin:0 3px}
 .rp-status {min-height:1.2em}
 .rp-side {min-width:0; max-width:460px; flex:1 1 300px}
 .rp-main {flex-wrap:wrap; gap:8px}
 .rp-main > * {min-width:0}
-@media (max-width: 600px) { .rp-seat {max-width:100%; display:block} }
+@media (max-width: 600px) { .rp-seat {max-width:100%; display:block}
+  .rp-track td.rp-sum {display:none} .rp-track th {max-width:60px; overflow:hidden; text-overflow:ellipsis} }
 </style>
 """
 
@@ -46,8 +52,9 @@ def pp_hp_track(state: State) -> str:
             bg = SEAT_COLOURS[i] if mark else "#fff"
             cells.append(f'<td style="background:{bg};color:#fff" title="{v}">{mark}</td>')
         extra = f" (+{p.pp - top} past {top})" if p.pp > top else ""
-        rows.append(f'<tr><th style="color:{SEAT_COLOURS[i]}">{escape(state.name(i).split()[0])}</th>{"".join(cells)}'
-                    f'<td style="border:none;width:auto">&nbsp;{p.hp} HP, {p.pp} PP{extra}</td></tr>')
+        rows.append(f'<tr><th style="color:{SEAT_COLOURS[i]}" title="{escape(state.name(i))}: {p.hp} HP, {p.pp} PP">'
+                    f'{escape(state.name(i).split()[0])}</th>{"".join(cells)}'
+                    f'<td class="rp-sum">&nbsp;{p.hp} HP, {p.pp} PP{extra}</td></tr>')
     head = "".join(f"<td>{v}</td>" for v in range(top + 1))
     return (f'<div class="rp-track" title="H: the HP cube, P: the PP cube; when they meet the Heroic Object levels up">'
             f'<b>PP/HP track</b><table><tr><th></th>{head}</tr>{"".join(rows)}</table></div>')
@@ -76,8 +83,8 @@ def equipment_board(state: State, seat: int) -> str:
     return (f'<div class="rp-seat{active} rp-seat-{seat}" style="border-color:{SEAT_COLOURS[seat]}" data-hp="{p.hp}" '
             f'data-pp="{p.pp}" data-space="{p.space or ""}">'
             f'<b style="color:{SEAT_COLOURS[seat]}">{escape(hero.name)}</b> at {where}<br>'
-            f'{p.hp} HP, {p.pp} PP, {p.credits} Credits, {p.boosts} Boost, {p.lootboxes} lootbox(es){", golden" if p.golden else ""}, '
-            f'{movement_points(state, seat)} MP<br>'
+            f'{p.hp} HP, {p.pp} PP, {p.credits} Credits, {p.boosts} Boost, {p.lootboxes} lootbox(es){", golden" if p.golden else ""}<br>'
+            f'{mp_text(state, seat)}<br>'
             f'<span title="Heroic Object: never wears out">{escape(hero.heroic_name)} (Level {"I" if p.level == 1 else "II"}): '
             f'{lvl.damage} dmg, range {lvl.range}</span>'
             f'<div class="rp-slots" title="The obsolescence track: every turn each piece moves one slot right; '
@@ -85,8 +92,30 @@ def equipment_board(state: State, seat: int) -> str:
             f'<div class="rx-small">hand: {escape(hand)}</div></div>')
 
 
+def mp_text(state: State, seat: int) -> str:
+    """The active Hero's MP left this turn (what a click can still spend); the others' MP a turn."""
+    full = movement_points(state, seat)
+    if seat != state.active or state.stage != "play":
+        return f'<span class="rp-mp" title="Movement Step: 3 MP, +1 for each empty slot">{full} MP a turn</span>'
+    left = mp_left(state)
+    return (f'<span class="rp-mp" title="MP left to spend in this turn\'s Movement Step, of {full} a turn">'
+            f'<b>{left} of {full} MP left</b> this turn</span>')
+
+
+def latest_html(events, n: int = 3) -> str:
+    """The newest few events beside the board (newest first), so what the bots just did is in view."""
+    rows = "".join(f"<li>{escape(e.text)}</li>" for e in list(events)[-n:][::-1])
+    return (f'<div class="rx-small"><b>Latest</b> (newest first; the whole log is at the bottom of the page)'
+            f'<ul style="margin:2px 0 2px 16px;padding:0">{rows}</ul></div>') if rows else ""
+
+
 def boards_html(state: State) -> str:
     return "".join(equipment_board(state, i) for i in range(len(state.players)))
+
+
+def swatch(colour: str) -> str:
+    """A legend square painted as the overlay paints a space (same colour, same opacity)."""
+    return f'<span class="rp-sw" style="background:{colour};opacity:{HEAT_OPACITY}"></span>'
 
 
 def legend_html() -> str:
@@ -101,8 +130,9 @@ def legend_html() -> str:
             f'Heroes (circles, first letter of the name): {seats}<br>'
             'Thick lines: the four regions (northwest, northeast, southeast, southwest) that GPS cards name. '
             'A dark blue outline: the space you clicked last.<br>'
-            '<span class="rp-sw" style="background:rgb(255,235,120)"></span> to '
-            '<span class="rp-sw" style="background:rgb(255,55,20)"></span> heat map: spaces the active Hero can reach this turn, '
-            'redder = a better attack from there (chance to knock out, else expected Injuries). The small text on a space: '
-            'MP to get there, then "KO 42%" or "~3.5" (expected Injuries); "!2" marks Injuries suffered on the way; "1!2/3": 1 MP with 2 Injuries or 3 MP with none (a click offers both); '
-            '"TP" a Teleporter (a random relocation follows). Hover a space for details; click it to move there.</div>')
+            f'Heat map (spaces the active Hero can reach this turn): {swatch(NO_ATTACK)} pale yellow: no attack from there; '
+            f'{swatch(heat_colour(0.2))}{swatch(heat_colour(0.5))}{swatch(heat_colour(0.75))}{swatch(heat_colour(1))} yellow, orange, '
+            'red: the redder, the better the attack from there (chance to knock out, else expected Injuries).<br>'
+            'On a reachable space: the bold number is the MP to get there; "1!2" means 1 MP with 2 Injuries suffered on the way; '
+            '"1!2/3": 1 MP with 2 Injuries or 3 MP with none (a click offers both). Below it, "KO 42%" (chance to knock out) '
+            'or "~3.5" (expected Injuries) of the best attacks from there. A Teleporter (T) in reach: entering it relocates the Hero. Hover a space for details; click it to move there.</div>')
