@@ -27,6 +27,15 @@ def seat_of(state: State, seat, on_green: bool = True) -> int:
     return seat
 
 
+def active_seat(state: State, seat, what: str) -> int:
+    """The active player's seat (None: theirs): ``what`` counts this turn's attacks, which are theirs."""
+    seat = seat_of(state, seat, on_green=False)
+    if seat != state.active:
+        raise IllegalAction(f"{what} counts this turn's attacks, which are {state.name(state.active)}'s (seat "
+                            f"{state.active}); {state.name(seat)} (seat {seat}) is not the active player")
+    return seat
+
+
 def weapon_of(state: State, seat: int, weapon) -> str:
     """"heroic" or an equipment slot "1"-"4" that holds a Weapon (Attack Step 1: choose a weapon)."""
     if weapon not in WEAPONS:
