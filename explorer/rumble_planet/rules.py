@@ -179,8 +179,9 @@ def _why(state: State, action) -> str:
         if action.weapon in t.used:
             return "each Weapon can only be used once per attack step"
         return f"{action.target} is not a target within range of weapon {action.weapon}"
-    if isinstance(action, (Sell, Buy, WearOut)) and t.phase == "preparation":
-        return f"{type(action).__name__} belongs to an earlier step of the Preparation Phase, or is not possible now"
+    reason = prep.refusal(state, action)
+    if reason is not None:
+        return reason
     return f"{action} is not allowed now ({t.phase} phase)"
 
 
