@@ -12,6 +12,7 @@ from ..core.errors import IllegalAction
 from ..core.events import Event
 from . import loot, turn, words
 from . import preparation as prep
+from .arguments import state_of
 from .attack import targets_in_range, weapon_cards
 from .board import REGIONS, adjacent
 from .health import blocked, movement_points
@@ -57,6 +58,7 @@ SHOPS = ("weapon", "armor")
 
 def current_player(state: State) -> int:
     """The seat to act: the one a waiting decision belongs to, else the active player; TERMINAL when over."""
+    state = state_of(state)
     if state.stage == "over":
         return TERMINAL
     return state.pending[0].seat if state.pending else state.active
@@ -98,6 +100,7 @@ def _task_actions(state: State) -> list:
 
 def legal_actions(state: State) -> list:
     """Every action the current player may take, exactly."""
+    state = state_of(state)
     if state.stage == "over":
         return []
     if state.stage == "setup":
