@@ -296,7 +296,8 @@ def _apply_task(state: State, a, outcome):
             s, ev = turn.enter(rest, task.seat, frm, a.space, movement=False, falls=state.options.replacement_loot == "move")
         else:
             s, ev = rest.with_player(task.seat, space=a.space), []
-        return loot.settle(s, [Event(f"{state.name(task.seat)} moves to {a.space}.", "Loot Cards")] + ev)
+        verb = "moves to" if state.options.replacement_loot == "move" else "is replaced at"  # RP-11: not Movement
+        return loot.settle(s, [Event(f"{state.name(task.seat)} {verb} {a.space}.", "Loot Cards")] + ev)
     if isinstance(a, Draw):
         return loot.settle(*prep.draw_card(rest, task.seat, task.kind, outcome, "Loot Cards"))
     if isinstance(a, MoveTile):

@@ -142,3 +142,46 @@ def test_healing_lost_by_a_knocked_out_or_unhurt_hero_is_logged():
     full = started()
     assert heal(full, 0, 2, "Loot Cards")[1][0].text == ("Agent Dogniss Tailor is already at 18 HP, the top of the "
                                                          "track: the healing of 2 HP is lost.")
+
+
+def test_a_replacement_not_considered_movement_is_logged_as_a_replacement():
+    # Replacement is "not considered Movement" (replacement_loot="replace", ruling RP-11): the log once said "moves to".
+    from explorer.rumble_planet import OpenLootbox, PlaceAt
+
+    s = at(phase(started(replacement_loot="replace"), "loot"), p0="E1", p1="J10").with_player(0, lootboxes=1)
+    s, _ = play(s, OpenLootbox(), "L14")
+    s, ev = play(s, PlaceAt("D1"))
+    assert ev[0].text == "Agent Dogniss Tailor is replaced at D1."
+
+
+def test_the_squirrel_goes_back_into_their_supply():
+    # Squirrel Tile: "it is destroyed, removed from the Green, and Agent Dogniss retrieves it into their supply".
+    s = at(phase(started(), "action"), p0="A1", p1="J10").with_player(0, level=2)
+    s = replace(s, tiles=(("A2", "squirrel"),))
+    _, ev = play(s, Attack("heroic", "A2"), "critical")
+    assert "Agent Dogniss retrieves the Squirrel tile into their supply." in [e.text for e in ev]
+
+
+def test_the_pp_for_injuring_follows_the_injuries():
+    # Ways to Gain or Lose PP: the PP is for injuring, so the log tells the Injuries first (it once came before them).
+    s = at(phase(started(), "action"), p0="E1", p1="E2")
+    _, ev = play(s, Attack("heroic", "E2"), "torso")
+    texts = [e.text for e in ev]
+    suffers = next(i for i, t in enumerate(texts) if "Birdie Blaster suffers" in t)
+    assert "(injured Birdie Blaster)" in texts[suffers + 1]
+
+
+def test_a_hero_deployed_on_a_teleporter_enters_it_before_round_one_begins():
+    # Setup step 7 deploys the Heroes; the first turn begins after it (the teleport was once logged after
+    # "Round 1: ... turn begins").
+    from explorer.rumble_planet import Deploy
+
+    from .helpers import session
+
+    start = session().steps[0].state
+    s = replace(start, tiles=tuple(sorted(dict(start.tiles, I10="teleporter").items())))
+    s, ev = play(s, Deploy(), "G02")
+    texts = [e.text for e in ev]
+    assert texts.index("Agent Dogniss Tailor enters a Teleporter at I10: a controlled GPS relocation follows.") < \
+        texts.index("Round 1: Agent Dogniss Tailor's turn begins.") == len(texts) - 1
+    assert s.pending[0].kind == "teleport" and s.active == 0
