@@ -42,7 +42,7 @@ class Session:
 
     def __init__(self, game: Game | str, options: Any = None, content: Any = None, seed: int | None = None):
         self.game = get_game(game) if isinstance(game, str) else game
-        self.options = options if options is not None else self.game.default_options()
+        self.options = options_for(self.game, options)
         self.content = content if content is not None else self.game.default_content()
         if seed is None:
             self.seed = int(np.random.SeedSequence().entropy % 2**63)
@@ -231,6 +231,24 @@ class Session:
 
 
 MAX_SEED = 2**64 - 1
+
+
+def options_for(game: Game, options: Any) -> Any:
+    """A game's options from what a caller gave: None (the defaults), the game's own options value, or a dict of
+    its fields (read as a save file's options are, so a bad field is named).
+
+    Raises:
+        ValueError: for any other value, saying what the game's options are.
+    """
+    if options is None:
+        return game.default_options()
+    if isinstance(options, dict):
+        return game.options_from_json(options)
+    kind = getattr(game, "options_type", None)
+    if kind is not None and not isinstance(options, kind):
+        raise ValueError(f"options for {game.name} must be its {kind.__module__}.{kind.__name__} or a dict of its "
+                         f"fields, got {shorten(options)}")
+    return options
 
 
 def check_seed(seed: Any) -> int:

@@ -7,14 +7,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..core.errors import IllegalAction
 from ..core.events import count
+from .arguments import seat_of, space_of, state_of
 from .board import aligned, range_distance, ring
 from .effects import AttackMods, Passive, Protection
 from .health import altitude, fields_around, visible_effects
-from .options import CRITICAL
+from .options import BODY_PARTS, CRITICAL
 from .state import HEROIC, SLOTS, State
 from .tiles import BLOCKING
 from .words import the_tile
+
+
+WEAPONS = (HEROIC,) + tuple(str(i) for i in range(1, SLOTS + 1))  # Attack Step 1: the Heroic Object or a slot
+FACES = BODY_PARTS + (CRITICAL,)
 
 
 @dataclass(frozen=True)
@@ -97,6 +103,10 @@ def resolve_attack(profile: AttackProfile, face: str) -> tuple[Hit, ...]:
     Returns:
         One ``Hit`` per target, in the profile's order.
     """
+    if not isinstance(profile, AttackProfile):
+        raise ValueError(f"profile must be an AttackProfile (from attack_profile), got {type(profile).__name__}")
+    if face not in FACES:
+        raise ValueError(f"face must be one of {', '.join(FACES)}, got {face!r}")
     hits = []
     critical = face == CRITICAL
     for t in profile.targets:
@@ -161,8 +171,36 @@ def armor_of(state: State, seat: int) -> tuple[ArmorPiece, ...]:
     return tuple(out)
 
 
+def weapon_of(state: State, seat: int, weapon) -> str:
+    """"heroic" or an equipment slot "1"-"4" that holds a Weapon (Attack Step 1: choose a weapon)."""
+    if weapon not in WEAPONS:
+        raise ValueError(f"weapon must be one of {', '.join(map(repr, WEAPONS))}, got {weapon!r}")
+    if weapon_cards(state, seat, weapon) is None:
+        held = state.player(seat).track[int(weapon) - 1]
+        what = "is empty" if held is None else f"holds {state.content.card(held.main).name}, not a Weapon"
+        raise IllegalAction(f"slot {weapon} of {state.name(seat)}'s equipment track {what}")
+    return weapon
+
+
+def target_of(state: State, seat: int, target) -> str:
+    """A space of the Green holding an opposing Hero or a blocking tile (Attack Step 2: choose a target)."""
+    space_of(target, "target")
+    aim = state.seat_at(target)
+    if aim == seat:
+        raise IllegalAction(f"{state.name(seat)} cannot attack their own space {target}")
+    if aim is None and state.tile_at(target) not in BLOCKING:
+        raise IllegalAction(f"{target} holds no opposing Hero and no blocking tile to attack")
+    return target
+
+
 def attack_profile(state: State, seat: int, weapon: str, target: str) -> AttackProfile:
-    """Steps 1-3 and 6: the weapon, the targets in its area and each target's Damage (on-attack effects applied)."""
+    """Steps 1-3 and 6: the weapon, the targets in its area and each target's Damage (on-attack effects applied).
+
+    A what-if: the target need not be in range, but it must hold an opposing Hero or a blocking tile.
+    """
+    state = state_of(state)
+    seat = seat_of(state, seat)
+    weapon, target = weapon_of(state, seat, weapon), target_of(state, seat, target)
     name, base, _, effects = weapon_cards(state, seat, weapon)
     mods = AttackMods()
     for e in effects:

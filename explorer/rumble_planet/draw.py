@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from html import escape
 
+from .arguments import spaces_of, whole_of
 from .board import COLUMNS, ROWS, Board
+from .state import State
 from .tiles import tile_name
 
 ALTITUDE_FILL = ("#cfe8b0", "#9fcf7a", "#6aa84f")  # grass, raised, high
@@ -31,6 +33,12 @@ def draw(thing, size: int = 440, highlight: tuple[str, ...] = (), title: str | N
         highlight: spaces to outline (reachable spaces, targets...).
         title: an optional caption.
     """
+    if not isinstance(thing, (Board, State)):
+        raise ValueError(f"draw takes a Rumble Planet Board or State, got {type(thing).__name__}")
+    size = whole_of(size, "size", 100, 4000)
+    highlight = spaces_of(highlight, "highlight")
+    if title is not None and not isinstance(title, str):
+        raise ValueError(f"title must be a text (or None), got {title!r}")
     if isinstance(thing, Board):
         board, tiles, loot, golden, heroes = thing, [(s, "teleporter") for s in thing.teleporters], list(thing.lootboxes), thing.golden, []
         alt = board.altitude

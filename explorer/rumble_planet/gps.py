@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.events import Event
-from .board import REGION_NAMES, clockwise, impossible_placement
+from .board import REGION_NAMES, clockwise, distance, impossible_placement
 from .health import blocked
 from .state import State, Task
 
@@ -41,12 +41,22 @@ def relocate(state: State, new_top: str, count: int, controlled: str | None = No
 
 
 def place_hero(state: State, seat: int, target: str) -> tuple[State, list[Event]]:
-    """Placement of a Mini; when its space is blocked the active player picks a free space next to it."""
+    """Placement of a Mini; when its space is blocked the active player picks a free space next to it (or farther)."""
     block = blocked(state) - ({state.player(seat).space} if state.player(seat).space else set())
     spots = impossible_placement((target,), block)
     if len(spots) == 1:
         return state.with_player(seat, space=spots[0]), [Event(f"{state.name(seat)} is placed at {spots[0]}.", GPS)]
     task = Task("place", state.active, (str(seat),) + spots)
     return (replace(state, pending=(task,) + state.pending),
-            [Event(f"{target} is blocked: the active player chooses a free space next to it for {state.name(seat)}.",
+            [Event(f"{target} is blocked{_where_instead(target, spots)} for {state.name(seat)}.",
                    "Impossible Placement or Replacement")])
+
+
+def _where_instead(target: str, spots: tuple[str, ...]) -> str:
+    """"... a free space adjacent to one of the blocked spaces. In the very rare case where all adjacent spaces are
+    also blocked, the active player chooses a free space one space farther away" (Impossible Placement)."""
+    far = distance(spots[0], target) if spots else 1
+    if far <= 1:
+        return ": the active player chooses a free space next to it"
+    away = "one space farther away" if far == 2 else f"{far - 1} spaces farther away"
+    return f" and so is every space next to it: the active player chooses a free space {away}"

@@ -74,12 +74,19 @@ def lose_pp(state: State, seat: int, n: int, why: str) -> tuple[State, list[Even
 
 
 def heal(state: State, seat: int, n: int, section: str) -> tuple[State, list[Event]]:
-    """Healing: up the track, never above the maximum."""
+    """Losing Health Points and Healing: "move the HP cube up the track ... It's not possible to go above 18 HP".
+    A knocked-out Hero's HP cube waits for their return ("reset your HP cube to 18"), so their healing is lost; the
+    log says so, as it says when the cube is already at the top."""
     p = state.player(seat)
-    if p.knocked_out or n <= 0:
+    if n <= 0:
         return state, []
+    name = state.name(seat)
+    if p.knocked_out:
+        return state, [Event(f"{name} is knocked out: the healing of {n} HP is lost.", section)]
     hp = min(state.options.max_hp, p.hp + n)
-    return state.with_player(seat, hp=hp), [Event(f"{state.name(seat)} heals {hp - p.hp} HP: {hp} HP.", section)]
+    if hp == p.hp:
+        return state, [Event(f"{name} is already at {hp} HP, the top of the track: the healing of {n} HP is lost.", section)]
+    return state.with_player(seat, hp=hp), [Event(f"{name} heals {hp - p.hp} HP: {hp} HP.", section)]
 
 
 def injure(state: State, seat: int, n: int, section: str) -> tuple[State, list[Event]]:

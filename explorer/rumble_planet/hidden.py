@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.errors import IllegalAction
+from .arguments import state_of
 from .state import State
 
 HIDDEN = "?"  # a card another seat may not see
@@ -24,7 +25,7 @@ def view(state: State, seat: int | None) -> State:
     choices never depend on what it cannot see: ``legal_actions(view(state, seat))`` equals
     ``legal_actions(state)`` for the seat that is to act.
     """
-    n = len(state.players)
+    n = len(state_of(state).players)
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
         raise IllegalAction(f"seat must be 0-{n - 1} or None, got {seat!r}")
     players = tuple(p if q == seat else replace(p, hand=(HIDDEN,) * len(p.hand)) for q, p in enumerate(state.players))
@@ -42,6 +43,7 @@ def _face_down(pile: tuple[str, ...]) -> tuple[str, ...]:
 
 def next_region(state: State) -> str | None:
     """The region on the back of the GPS deck's top card (public in a view and in the full state)."""
+    state = state_of(state)
     if state.gps_top in (None, HIDDEN):
         return state.gps_back
     return state.content.card(state.gps_top).back

@@ -108,8 +108,8 @@ class Options:
         whole("players", 2, 4)
         if self.heroes is not None:
             heroes = tuple(self.heroes) if isinstance(self.heroes, (list, tuple)) else None
-            if heroes is None or len(heroes) != self.players or len(set(heroes)) != self.players \
-                    or not all(isinstance(h, str) for h in heroes):
+            if heroes is None or len(heroes) != self.players or not all(isinstance(h, str) for h in heroes) \
+                    or len(set(heroes)) != self.players:
                 raise ValueError(f"options.heroes must name {self.players} different heroes, got {self.heroes!r}")
             object.__setattr__(self, "heroes", heroes)
         if self.side not in ("A", "B"):
@@ -119,8 +119,9 @@ class Options:
             raise ValueError(f"options.attack_die must be 1-20 faces of {', '.join(BODY_PARTS + (CRITICAL,))}, got {self.attack_die!r}")
         object.__setattr__(self, "attack_die", die)
         for name, allowed in CHOICES.items():
-            if (type(getattr(self, name)), getattr(self, name)) not in {(type(a), a) for a in allowed}:
-                raise ValueError(f"options.{name} must be {' or '.join(map(repr, allowed))}, got {getattr(self, name)!r}")
+            value = getattr(self, name)  # compared, not hashed: a list or a dict is refused, not a TypeError
+            if not any(type(value) is type(a) and value == a for a in allowed):
+                raise ValueError(f"options.{name} must be {' or '.join(map(repr, allowed))}, got {value!r}")
         whole("bank_credits", 0, 10_000)
         whole("bank_boosts", 0, 1_000)
         whole("start_credits", 0, 100)

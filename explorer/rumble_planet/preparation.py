@@ -222,3 +222,51 @@ def boost(state: State, slot: int) -> tuple[State, list[Event]]:
     side = "+1 Damage" if main.kind == "weapon" else "+1 Defense"
     return s, [Event(f"{state.name(seat)} boosts {main.name} ({side}), paying {cost - 1} extra token(s) to the bank: "
                      f"{g.boosts + 1} Boost token(s) on it.", "Boosting")]
+
+
+# The four steps of the Preparation Phase, in order ("Perform the following four steps in order"); the turn's
+# ``step`` counts from 0, and an action of a step already passed is refused for that reason.
+STEPS = ("1 - Obsolescence", "2 - Selling", "3 - Buying", "4 - Tinkering")
+STEP_OF = {"WearOut": 0, "Sell": 1, "Buy": 2, "BuyPrestige": 2, "Equip": 3, "Craft": 3, "Boost": 3}
+
+
+def refusal(state: State, action) -> str | None:
+    """Why a Preparation Phase action is refused now, in the rulebook's terms (None: not one of them, or no reason
+    found here). Each step's own check is asked, on a copy, so the sentence is the one that step would give."""
+    kind = type(action).__name__
+    step = STEP_OF.get(kind)
+    if step is None or state.turn.phase != "preparation":
+        return None
+    if state.turn.step > step:
+        return (f"{action} belongs to step {STEPS[step]} of the Preparation Phase, which is over this turn "
+                f"(the steps come in order)")
+    try:
+        if kind == "WearOut":
+            _gear(state, action.slot)
+        elif kind == "Sell":
+            _in_hand(state, action.card)
+        elif kind == "Buy":
+            _buy_refusal(state, action.shop)
+        elif kind == "BuyPrestige":
+            buy_prestige(state)
+        elif kind == "Equip":
+            equip(state, action.card, action.slot)
+        elif kind == "Craft":
+            craft(state, action.card, action.slot)
+        else:
+            boost(state, action.slot)
+    except IllegalAction as e:
+        return f"{action} is not allowed: {e}"
+    except Exception:  # noqa: BLE001 - a field of the wrong type (rules.apply called directly): the plain refusal
+        return None
+    return None
+
+
+def _buy_refusal(state: State, shop) -> None:
+    if shop not in SHOPS:
+        raise IllegalAction(f"the shops are {', '.join(map(repr, SHOPS))}, not {shop!r}")
+    p, cost = state.player(state.active), price(state, shop)
+    if p.credits < cost:
+        raise IllegalAction(f"{capital(card_of(shop))} costs {cost} Credits; {state.name(state.active)} has {p.credits}")
+    if not draw_pool(state, shop):
+        raise IllegalAction(f"the {SHOPS[shop]} shop and its discard pile are both empty")

@@ -12,6 +12,7 @@ from ..core.errors import IllegalAction
 from ..core.events import Event
 from . import loot, turn, words
 from . import preparation as prep
+from .arguments import state_of
 from .attack import targets_in_range, weapon_cards
 from .board import REGIONS, adjacent
 from .health import blocked, movement_points
@@ -57,6 +58,7 @@ SHOPS = ("weapon", "armor")
 
 def current_player(state: State) -> int:
     """The seat to act: the one a waiting decision belongs to, else the active player; TERMINAL when over."""
+    state = state_of(state)
     if state.stage == "over":
         return TERMINAL
     return state.pending[0].seat if state.pending else state.active
@@ -98,6 +100,7 @@ def _task_actions(state: State) -> list:
 
 def legal_actions(state: State) -> list:
     """Every action the current player may take, exactly."""
+    state = state_of(state)
     if state.stage == "over":
         return []
     if state.stage == "setup":
@@ -179,8 +182,9 @@ def _why(state: State, action) -> str:
         if action.weapon in t.used:
             return "each Weapon can only be used once per attack step"
         return f"{action.target} is not a target within range of weapon {action.weapon}"
-    if isinstance(action, (Sell, Buy, WearOut)) and t.phase == "preparation":
-        return f"{type(action).__name__} belongs to an earlier step of the Preparation Phase, or is not possible now"
+    reason = prep.refusal(state, action)
+    if reason is not None:
+        return reason
     return f"{action} is not allowed now ({t.phase} phase)"
 
 
@@ -296,7 +300,8 @@ def _apply_task(state: State, a, outcome):
             s, ev = turn.enter(rest, task.seat, frm, a.space, movement=False, falls=moves or state.options.placement_falls)
         else:
             s, ev = turn.placed_fall(rest.with_player(task.seat, space=a.space), task.seat, frm)
-        return loot.settle(s, [Event(f"{state.name(task.seat)} moves to {a.space}.", "Loot Cards")] + ev)
+        verb = "moves to" if state.options.replacement_loot == "move" else "is replaced at"  # RP-11: not Movement
+        return loot.settle(s, [Event(f"{state.name(task.seat)} {verb} {a.space}.", "Loot Cards")] + ev)
     if isinstance(a, Draw):
         return loot.settle(*prep.draw_card(rest, task.seat, task.kind, outcome, "Loot Cards"))
     if isinstance(a, MoveTile):

@@ -59,12 +59,13 @@ def deploy(state: State, new_top: str) -> tuple[State, list[Event]]:
     for seat, sp in enumerate(spaces):
         s = s.with_player(seat, space=sp)
         ev.append(Event(f"{state.name(seat)} is deployed at {sp}.", "Setup: 7 – Deploy character figurines on the Green"))
-    s, e = begin_turn(replace(s, stage="play"), 0)
-    ev += e
+    s, begins = begin_turn(replace(s, stage="play"), 0)
     for seat in range(len(s.players)):  # a Hero deployed on a Teleporter enters it (options.placement_enters)
         s, e = arrive(s, seat)
         ev += e
-    return s, ev
+    # the arrivals are part of the deployment, so the log tells them before the first turn begins; they are applied
+    # after it begins only so that a teleport they start waits as the first player's decision
+    return s, ev + begins
 
 
 def gps_spec(state: State) -> CustomDie:

@@ -231,19 +231,19 @@ def attack(state: State, weapon: str, target: str, face: str) -> tuple[State, li
                 s = replace(s, tiles=tuple(x for x in s.tiles if x[0] != h.tile))
                 ev.append(Event(f"{detail}: {h.label} suffers {h.injuries} Injuries and is destroyed.", "Blocking Tiles"))
                 if kind == "squirrel":
-                    ev.append(Event("Agent Dogniss retrieves the Squirrel tile into her supply.", "Squirrel Tile"))
+                    ev.append(Event("Agent Dogniss retrieves the Squirrel tile into their supply.", "Squirrel Tile"))
             else:
                 ev.append(Event(f"{detail}: {h.label} suffers {h.injuries} Injuries; nothing happens.", "Blocking Tiles"))
             continue
         protected = f" ({'; '.join(h.protections)})" if h.protections else ""
         ev.append(Event(f"{detail} on {h.label}: {count(h.injuries, 'Injury', 'Injuries')}{protected}.",
                         "Detailed Attack Sequence"))
-        if h.injuries > 0 and h.seat not in s.turn.injured:
+        s, e = injure(s, h.seat, h.injuries, "Detailed Attack Sequence")
+        ev += e
+        if h.injuries > 0 and h.seat not in s.turn.injured:  # the PP for injuring follows the Injuries it is for
             s = replace(s, turn=replace(s.turn, injured=s.turn.injured + (h.seat,)))
             s, e = gain_pp(s, seat, 1, f"injured {state.name(h.seat)}")
             ev += e
-        s, e = injure(s, h.seat, h.injuries, "Detailed Attack Sequence")
-        ev += e
         s, e = heal(s, h.seat, h.heal, "Equipment Effects: On Failed Protection")
         ev += e
         if h.reflect and not s.player(seat).knocked_out:

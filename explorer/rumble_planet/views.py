@@ -1,6 +1,11 @@
 """Sentences about a state and its actions, for logs, teaching notebooks and dashboards."""
 from __future__ import annotations
 
+from ..core.errors import IllegalAction
+from ..core.files import shorten
+from ..core.validate import check_action_fields
+from .arguments import seat_of, space_of, state_of
+from .attack import weapon_of
 from .board import REGION_NAMES
 from .health import altitude, movement_points, pp_cubes
 from .hidden import HIDDEN
@@ -35,11 +40,35 @@ from .state import (
     Taunt,
     WearOut,
 )
-from .words import card_of, the_tile
+from .state import ACTIONS
+from .words import SHOPS, card_of, the_tile
 
 
 def _card(state: State, card_id: str) -> str:
-    return state.content.card(card_id).name
+    try:
+        return state.content.card(card_id).name
+    except KeyError:
+        raise IllegalAction(f"{card_id!r} is not a card of this game's deck") from None
+
+
+def _checked(state: State, a):
+    """The action, refused with a sentence if it is not a Rumble Planet action or names what this state lacks."""
+    if type(a) not in ACTIONS:
+        raise ValueError(f"{shorten(a)} is not a Rumble Planet action")
+    a = check_action_fields(a)
+    if isinstance(a, Attack):
+        weapon_of(state, state.active, a.weapon)
+        space_of(a.target, "Attack.target")
+    for field in ("to", "space", "source"):
+        if hasattr(a, field):
+            space_of(getattr(a, field), f"{type(a).__name__}.{field}")
+    if isinstance(a, (Buy, OpenGolden)) and a.shop not in SHOPS:
+        raise ValueError(f"{type(a).__name__}.shop must be one of {', '.join(map(repr, SHOPS))}, got {a.shop!r}")
+    if isinstance(a, ChooseRegion) and a.region not in REGION_NAMES:
+        raise ValueError(f"ChooseRegion.region must be one of {', '.join(REGION_NAMES)}, got {a.region!r}")
+    if isinstance(a, Taunt):
+        seat_of(state, a.seat, on_green=False)
+    return a
 
 
 def _weapon(state: State, weapon: str) -> str:
@@ -58,7 +87,9 @@ def _target(state: State, target: str) -> str:
 
 
 def describe_action(state: State, a) -> str:
-    """One sentence for an action in this state."""
+    """One sentence for an action in this state (a malformed one is refused with a sentence)."""
+    state = state_of(state)
+    a = _checked(state, a)
     who = state.name(state.active) if state.players else "The table"
     simple = {SetUp: "Set up the decks and reveal two Feats", Deploy: "Deploy every Hero by GPS",
               Return: "Return to the Green by GPS", BuyPrestige: f"Buy 1 PP for {state.options.pp_price} Credits",
@@ -101,11 +132,15 @@ def describe_action(state: State, a) -> str:
 
 
 def describe_actions(state: State, actions) -> str:
+    if not isinstance(actions, (list, tuple)):
+        raise ValueError(f"actions must be a list of actions, got {shorten(actions)}")
     return "; ".join(describe_action(state, a) for a in actions) + "."
 
 
 def describe_player(state: State, seat: int) -> str:
     """A Hero's line: where, HP/PP, supply and equipment."""
+    state = state_of(state)
+    seat = seat_of(state, seat, on_green=False)
     p = state.player(seat)
     hero = state.content.hero(p.hero)
     where = f"at {p.space} (altitude {altitude(state, p.space)})" if p.space else "off the Green (knocked out)"
@@ -126,6 +161,7 @@ def describe_player(state: State, seat: int) -> str:
 
 def describe_state(state: State) -> str:
     """A paragraph: the round and phase, each Hero, the revealed Feats and the bank."""
+    state = state_of(state)
     if state.stage in ("setup", "deploy"):
         return f"The game is being set up ({state.stage})."
     lines = [f"Round {state.round}: {state.name(state.active)}'s turn, {state.turn.phase} phase."

@@ -124,3 +124,22 @@ def test_session_refuses_a_bad_seed():
         Session("proving-grounds", seed=-5)
     with pytest.raises(ValueError, match="seed"):
         Session("proving-grounds", seed=True)
+
+
+@pytest.mark.parametrize("name", ["proving-grounds", "barbearian", "doomrock", "rumble-planet"])
+def test_every_options_field_refuses_unhashable_and_foreign_values_with_a_sentence(name):
+    # A choice field checked by set membership once answered a list with "TypeError: unhashable type".
+    from dataclasses import fields
+
+    from explorer.core.game import get_game
+
+    kind = get_game(name).options_type
+    for f in fields(kind):
+        for bad in ([], {}, [["x"]], {"a": 1}, [{}], object()):
+            for build in (lambda: kind(**{f.name: bad}), lambda: kind.from_json({f.name: bad})):
+                try:
+                    build()
+                except ValueError as e:
+                    assert "unhashable" not in str(e)
+                except Exception as e:  # noqa: BLE001 - the failure this test exists to catch
+                    pytest.fail(f"{name} options.{f.name}={bad!r}: {type(e).__name__}: {e}")

@@ -171,3 +171,19 @@ def test_chance_specs_validate():
     rng = np.random.default_rng(0)
     assert sorted(Shuffle(("a", "b", "c")).sample(rng)) == ["a", "b", "c"]
     assert all(1 <= f <= 6 for f in Dice(50).sample(rng))
+
+
+@pytest.mark.parametrize("name", ["proving-grounds", "barbearian", "doomrock", "doomrock-battle", "rumble-planet"])
+def test_options_given_as_a_dict_are_read_and_a_wrong_type_is_refused_with_a_sentence(name):
+    # Session("rumble-planet", {"players": 2}) once failed with "'dict' object has no attribute 'heroes'".
+    from explorer.core.game import get_game
+
+    game = get_game(name)
+    assert Session(name, {}, seed=1).options == game.default_options()
+    assert Session(name, game.options_to_json(game.default_options()), seed=1).options == game.default_options()
+    with pytest.raises(ValueError, match="options: unknown field 'colour'"):
+        Session(name, {"colour": 1}, seed=1)
+    for bad in ("diamond", 3, [("players", 2)], get_game("proving-grounds" if name != "proving-grounds" else "barbearian")
+                .default_options()):
+        with pytest.raises(ValueError, match=f"options for {name} must be its .*Options or a dict of its fields, got"):
+            Session(name, bad, seed=1)

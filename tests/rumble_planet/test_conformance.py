@@ -122,3 +122,18 @@ def test_greedy_bot_beats_random_play():
         play_out(s, bots)
         wins += s.state.winner == g
     assert wins >= 6
+
+
+@pytest.mark.parametrize("field", ["ring_shape", "tie_break", "falling", "teleporter_replacement", "placement_enters",
+                                   "replacement_loot", "teleport_ends_movement", "range_shape"])
+def test_choice_options_refuse_unhashable_values_with_the_allowed_readings(field):
+    from explorer.rumble_planet.options import CHOICES
+
+    allowed = " or ".join(map(repr, CHOICES[field]))
+    for bad in ([CHOICES[field][0]], {}):
+        with pytest.raises(ValueError, match=f"options.{field} must be {allowed}, got"):
+            Options(**{field: bad})
+        with pytest.raises(ValueError, match=f"options.{field} must be"):
+            Options.from_json({field: bad})
+    with pytest.raises(ValueError, match="options.heroes must name 2 different heroes"):
+        Options(heroes=[["H1"], "H2"])

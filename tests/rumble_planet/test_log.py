@@ -108,3 +108,80 @@ def test_the_odds_notebook_keeps_boost_tokens_on_the_equipment():
     assert "lost at the next obsolescence shift" not in text and "Boost tokens stay on it" in text
     s, _ = obsolescence_shift(gear(phase(started(), "preparation"), 0, 1, "W09", boosts=2), 0)
     assert s.player(0).track[1].boosts == 2  # the engine agrees: the tokens moved with the weapon
+
+
+def test_an_impossible_placement_two_spaces_away_says_every_space_next_to_it_is_blocked():
+    # Impossible Placement or Replacement: "In the very rare case where all adjacent spaces are also blocked, the
+    # active player chooses a free space one space farther away." The log once said "a free space next to it".
+    from explorer.rumble_planet.gps import place_hero
+
+    s = at(phase(started(), "action"), p0="J10", p1="D3")
+    walls = {"C3": "energy_wall", "D2": "energy_wall", "D4": "turret", "E3": "energy_wall"}
+    s = replace(s, tiles=tuple(sorted(walls.items())))
+    s2, ev = place_hero(s, 0, "D3")
+    assert ev[-1].text == ("D3 is blocked and so is every space next to it: the active player chooses a free space "
+                           "one space farther away for Agent Dogniss Tailor.")
+    assert all(sp not in walls for sp in s2.pending[0].data[1:])
+    s = replace(s, tiles=(("C3", "energy_wall"),))
+    assert place_hero(s, 0, "D3")[1][-1].text == ("D3 is blocked: the active player chooses a free space next to it "
+                                                  "for Agent Dogniss Tailor.")
+
+
+def test_healing_lost_by_a_knocked_out_or_unhurt_hero_is_logged():
+    # Spiked Shoes ("Upon obsolescence: heal 2 HP") leave the track when their knocked-out Hero's equipment becomes
+    # obsolete; "Knocked Out!": the HP cube is reset to 18 on the return, so the 2 HP are lost. The log once said
+    # nothing of them, and "heals 0 HP: 18 HP" for a Hero already at the top of the track.
+    from explorer.rumble_planet.health import heal
+
+    s = gear(at(phase(started(), "action"), p0="E1", p1="E2"), 1, 4, "A04").with_player(1, hp=2)
+    s, ev = play(s, Attack("heroic", "E2"), "torso")
+    texts = [e.text for e in ev]
+    assert "Birdie Blaster is knocked out: the healing of 2 HP is lost." in texts
+    assert texts.index("Birdie Blaster is knocked out: the healing of 2 HP is lost.") > texts.index(
+        "Birdie Blaster is knocked out.")
+    full = started()
+    assert heal(full, 0, 2, "Loot Cards")[1][0].text == ("Agent Dogniss Tailor is already at 18 HP, the top of the "
+                                                         "track: the healing of 2 HP is lost.")
+
+
+def test_a_replacement_not_considered_movement_is_logged_as_a_replacement():
+    # Replacement is "not considered Movement" (replacement_loot="replace", ruling RP-11): the log once said "moves to".
+    from explorer.rumble_planet import OpenLootbox, PlaceAt
+
+    s = at(phase(started(replacement_loot="replace"), "loot"), p0="E1", p1="J10").with_player(0, lootboxes=1)
+    s, _ = play(s, OpenLootbox(), "L14")
+    s, ev = play(s, PlaceAt("D1"))
+    assert ev[0].text == "Agent Dogniss Tailor is replaced at D1."
+
+
+def test_the_squirrel_goes_back_into_their_supply():
+    # Squirrel Tile: "it is destroyed, removed from the Green, and Agent Dogniss retrieves it into their supply".
+    s = at(phase(started(), "action"), p0="A1", p1="J10").with_player(0, level=2)
+    s = replace(s, tiles=(("A2", "squirrel"),))
+    _, ev = play(s, Attack("heroic", "A2"), "critical")
+    assert "Agent Dogniss retrieves the Squirrel tile into their supply." in [e.text for e in ev]
+
+
+def test_the_pp_for_injuring_follows_the_injuries():
+    # Ways to Gain or Lose PP: the PP is for injuring, so the log tells the Injuries first (it once came before them).
+    s = at(phase(started(), "action"), p0="E1", p1="E2")
+    _, ev = play(s, Attack("heroic", "E2"), "torso")
+    texts = [e.text for e in ev]
+    suffers = next(i for i, t in enumerate(texts) if "Birdie Blaster suffers" in t)
+    assert "(injured Birdie Blaster)" in texts[suffers + 1]
+
+
+def test_a_hero_deployed_on_a_teleporter_enters_it_before_round_one_begins():
+    # Setup step 7 deploys the Heroes; the first turn begins after it (the teleport was once logged after
+    # "Round 1: ... turn begins").
+    from explorer.rumble_planet import Deploy
+
+    from .helpers import session
+
+    start = session().steps[0].state
+    s = replace(start, tiles=tuple(sorted(dict(start.tiles, I10="teleporter").items())))
+    s, ev = play(s, Deploy(), "G02")
+    texts = [e.text for e in ev]
+    assert texts.index("Agent Dogniss Tailor enters a Teleporter at I10: a controlled GPS relocation follows.") < \
+        texts.index("Round 1: Agent Dogniss Tailor's turn begins.") == len(texts) - 1
+    assert s.pending[0].kind == "teleport" and s.active == 0

@@ -43,3 +43,15 @@ def test_best_attacks_and_attack_value_name_their_bad_arguments():
         best_attacks({"players": 2})
     with pytest.raises(ValueError, match="seat must be a whole number"):
         attack_value(s, seat="0")
+
+
+def test_attack_value_refuses_a_seat_that_is_not_the_active_player():
+    # It once answered seat 1 with the active player's attacks (0.0) without a cache, seat 1's (4.0) with one,
+    # and raised "cannot unpack non-iterable NoneType" where seat 1's weapon could not reach (Attack Step:
+    # the attacks of this turn are the active player's).
+    s = armed()
+    assert attack_value(s, 0) == attack_value(s) == attack_value(s, 0, {})
+    for cache in (None, {}):
+        with pytest.raises(IllegalAction, match=r"attack_value counts this turn's attacks, which are .*'s \(seat 0\); "
+                                                r".* \(seat 1\) is not the active player"):
+            attack_value(s, 1, cache)

@@ -6,6 +6,7 @@ import pytest
 from explorer.core import IllegalAction
 from explorer.rumble_planet import (
     Attack,
+    Boost,
     Buy,
     BuyPrestige,
     ChooseRegion,
@@ -111,6 +112,30 @@ def test_no_crafting_heroic_object_or_boosting_it():
     acts = legal_actions(s)
     assert not any(isinstance(a, Craft) for a in acts)
     assert all(a.slot in (1, 2, 3, 4) for a in acts if hasattr(a, "slot"))
+
+
+@pytest.mark.parametrize("action,reason,step", [
+    # "To craft, take a card from your hand and slide it under a non-crafted equipment card of the same type"
+    (Craft("A03", 1), r"Craft\(card='A03', slot=1\) is not allowed: .* cannot be crafted under .*: same type only", 3),
+    # Boosting: each token placed costs one more per token already there
+    (Boost(1), r"Boost\(slot=1\) is not allowed: boosting slot 1 needs 2 Boost token\(s\); .* has 1", 3),
+    # "take a Weapon or Armor card from your hand and place it in an empty equipment slot"
+    (Equip("W99", 2), r"is not allowed: W99 is not in .*'s hand", 3),
+    (Equip("A03", 1), r"is not allowed: slot 1 is not an empty equipment slot", 3),
+    (Boost(0), r"is not allowed: slot must be 1-4, got 0", 3),
+    (Boost(3), r"is not allowed: slot 3 is empty", 3),
+    (Buy("weapon"), r"is not allowed: A Weapon card costs 8 Credits; .* has 0", 2),
+    (BuyPrestige(), r"is not allowed: a Prestige Point costs 18 Credits", 1),
+    # "Perform the following four steps in order"
+    (Sell("A03"), r"Sell\(card='A03'\) belongs to step 2 - Selling of the Preparation Phase, which is over this turn", 3),
+    (WearOut(1), r"belongs to step 1 - Obsolescence of the Preparation Phase, which is over this turn", 1),
+    (Buy("armor"), r"belongs to step 3 - Buying of the Preparation Phase, which is over this turn", 3),
+])
+def test_preparation_refusals_give_the_rule_that_refuses(action, reason, step):
+    # They all once said "... is not allowed now (preparation phase)" during the Preparation Phase itself.
+    s = prep(gear(started(), 0, 1, "W05", boosts=1), step).with_player(0, hand=("A03",), boosts=1, credits=0)
+    with pytest.raises(IllegalAction, match=reason):
+        play(s, action)
 
 
 # -- movement and altitude -----------------------------------------------------------------------

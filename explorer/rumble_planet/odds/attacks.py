@@ -21,6 +21,7 @@ from ..attack import (
     weapon_cards,
 )
 from ...core.errors import IllegalAction
+from ..arguments import table_of
 from ..loot import settle
 from ..state import Attack, State
 from . import checks
@@ -29,6 +30,8 @@ from .checks import WEAPONS
 
 def die_faces(die: tuple[str, ...]) -> tuple[tuple[str, Fraction], ...]:
     """The distinct faces of the attack die with their chances (a repeated face counts more)."""
+    if not isinstance(die, (list, tuple)) or not die or not all(isinstance(f, str) for f in die):
+        raise ValueError(f"die must be a non-empty list of faces (such as Options.attack_die), got {die!r}")
     n = len(die)
     return tuple((f, Fraction(k, n)) for f, k in Counter(die).items())
 
@@ -66,7 +69,9 @@ def profile_odds(profile: AttackProfile, die: tuple[str, ...], hp: dict[int, int
         die: the attack die's faces.
         hp: each target seat's HP, for the knock-out chances (a Hero is out at 0 HP).
     """
-    hp = hp or {}
+    if not isinstance(profile, AttackProfile):
+        raise ValueError(f"profile must be an AttackProfile (from attack_profile), got {type(profile).__name__}")
+    hp = table_of(hp, "hp") or {}
     faces = die_faces(die)
     per_target = [Counter() for _ in profile.targets]
     by_face = [[] for _ in profile.targets]

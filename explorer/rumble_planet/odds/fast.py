@@ -123,10 +123,12 @@ def attack_value(state: State, seat: int | None = None, cache: dict | None = Non
     """The best this turn's remaining attacks can do from the attacker's current space.
 
     Args:
+        seat: the active player's seat (None: the same); the remaining attacks are theirs ("Attack Step"), so
+            another seat is refused rather than answered with the active player's attacks.
         cache: shared between calls on the same position with the attacker elsewhere (a map of spaces):
             an attack's outcomes depend on the attacker's space only through its altitude and alignment.
     """
-    seat = checks.seat_of(checks.state_of(state), seat, on_green=False)
+    seat = checks.active_seat(checks.state_of(state), seat, "attack_value")
     if cache is not None and not isinstance(cache, dict):
         raise ValueError(f"cache must be a dict (or None), got {type(cache).__name__}")
     here = state.player(seat).space

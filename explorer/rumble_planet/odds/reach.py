@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, replace
 
+from ..arguments import flag_of, seat_of, space_of, state_of, table_of, whole_of
 from ..board import adjacent, ring
 from ..health import altitude, blocked, movement_points
 from ..state import State
@@ -66,6 +67,12 @@ def tile_zones(state: State, seat: int) -> dict[str, int]:
 
 def entry_injuries(state: State, seat: int, frm: str, to: str, zones: dict[str, int] | None = None) -> int:
     """Injuries for one move from ``frm`` into ``to`` now: falling (RP-27), Turret (2) and Squirrel (3) rings."""
+    state = state_of(state)
+    seat = seat_of(state, seat, on_green=False)
+    frm, to = space_of(frm, "frm"), space_of(to, "to")
+    if to not in adjacent(frm):
+        raise ValueError(f"a move goes into an adjacent space; {to} is not next to {frm}")
+    zones = table_of(zones, "zones")
     zones = tile_zones(state, seat) if zones is None else zones
     t = state.turn
     start = t.fall_from if t.movement == "open" else altitude(state, state.player(seat).space)
@@ -87,7 +94,7 @@ def routes(state: State) -> dict[str, tuple[Route, Route]]:
     worse in all three, each with the label it came from, so a route's path, MP and Injuries are one walk.
     A Teleporter ends a route (the relocation that follows is random); a route that knocks the Hero out is none.
     """
-    seat = state.active
+    seat = state_of(state).active
     p = state.player(seat)
     here = p.space
     if here is None or p.knocked_out or state.stage != "play":
@@ -141,6 +148,7 @@ def routes(state: State) -> dict[str, tuple[Route, Route]]:
 
 def reachable(state: State, with_attacks: bool = True) -> dict[str, Spot]:
     """Every space the active Hero can stand on after this turn's movement (its own space included), from ``routes``."""
+    state, with_attacks = state_of(state), flag_of(with_attacks, "with_attacks")
     here = state.player(state.active).space
     tiles = dict(state.tiles)
     attack_after_move = state.turn.attack == "ready"
@@ -156,8 +164,10 @@ def reachable(state: State, with_attacks: bool = True) -> dict[str, Spot]:
 
 def value_at(state: State, space: str, injuries: int = 0, cache: dict | None = None) -> Value:
     """The best attack value if the active Hero stood at ``space`` with ``injuries`` fewer HP."""
-    seat = state.active
+    seat = state_of(state).active
     p = state.player(seat)
+    space_of(space)
+    whole_of(injuries, "injuries", 0, max(0, p.hp))
     moved = state.with_player(seat, space=space, hp=p.hp - injuries)
     if space != p.space:
         moved = replace(moved, turn=replace(moved.turn, movement="done"))
@@ -169,5 +179,6 @@ def path_to(state: State, goal: str, safest: bool = False) -> tuple[str, ...]:
 
     Empty if ``goal`` is where the Hero stands or cannot be reached; every step is one engine ``Move``.
     """
-    found = routes(state).get(goal)
+    safest = flag_of(safest, "safest")
+    found = routes(state).get(space_of(goal, "goal"))
     return () if found is None else found[1 if safest else 0].path
