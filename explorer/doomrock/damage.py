@@ -36,8 +36,12 @@ def place_expose(battle: Battle, target: int | str, count: int, deck: Deck | Non
     """
     events: list[Event] = []
     placed = 0
+    more = False
     for _ in range(count):
         if not battle.expose_pool and not battle.expose_up:
+            if placed:
+                events.append(_exposed(battle, target, placed, more))
+                placed, more = 0, True
             battle, events = expose_explosion(battle, events, deck, options)
             if _character(battle, target).defeated:
                 break
@@ -54,11 +58,17 @@ def place_expose(battle: Battle, target: int | str, count: int, deck: Deck | Non
             battle = battle.with_enemy(target, expose=battle.enemy(target).expose + (top,))
         placed += 1
     if placed:
-        events.append(Event(f"{name_of(battle, target)} is exposed ({placed} marker{'s' * (placed != 1)}).", SECTION))
-    else:
-        events.append(Event(f"No expose marker is left to place on {name_of(battle, target)}.",
+        events.append(_exposed(battle, target, placed, more))
+    elif not (more and _character(battle, target).defeated):
+        events.append(Event(f"No {'more ' * more}expose marker is left to place on {name_of(battle, target)}.",
                             "Rules for the Rules: Component limitations"))
     return battle, events
+
+
+def _exposed(battle: Battle, target: int | str, placed: int, more: bool) -> Event:
+    """The markers placed since the last explosion (so the count matches what the character holds)."""
+    marker = f"{'more ' * more}marker{'s' * (placed != 1)}"
+    return Event(f"{name_of(battle, target)} is exposed ({placed} {marker}).", SECTION)
 
 
 def reshuffle(battle: Battle) -> Battle:

@@ -80,3 +80,20 @@ def test_an_expose_explosion_says_which_markers_are_consumed():
     assert [e.text for e in events[:2]] == [
         "The expose markers have run out: expose explosion!",
         f"The 3 expose markers on characters are consumed: {hero}'s +1 damage, blank; {goblin.name} ({goblin.uid})'s push."]
+
+
+def test_an_explosion_mid_placement_logs_the_markers_before_it_and_after_it():
+    """Battle Effects, Expose explosion: "The game pauses, and all expose markers from characters are consumed."
+    The markers placed before the pause are consumed with the others, so the log counts them apart from those
+    placed after it, and the count matches what the character holds."""
+    b = battle("goblin_raid")
+    goblin = b.enemies[-1]
+    b = replace(b, expose_pool=("push#1",), expose_up=(), expose_out=(), ranks=("2", "0", "1"))
+    b = b.with_hero(0, expose=("plus1#1",)).with_enemy(goblin.uid, expose=("blank#1",))
+    after, events = place_expose(b, goblin.uid, 2, DECK)
+    texts = [e.text for e in events]
+    name = f"{goblin.name} ({goblin.uid})"
+    assert texts[0] == f"{name} is exposed (1 marker)."
+    assert texts[1] == "The expose markers have run out: expose explosion!"
+    assert texts[-1] == f"{name} is exposed (1 more marker)."
+    assert len(after.enemy(goblin.uid).expose) == 1
