@@ -164,8 +164,10 @@ def deal_damage(battle: Battle, deck: Deck | None, target: int | str, amount: in
         events.append(Event(f"{who} is defeated.", "Battle Basics and Positioning: Defeated characters"))
     if cumulation:
         battle = battle_cumulation(battle, revealed if options.cumulation_blanks == "earlier" else ())
-        events.append(Event("Battle cumulation: the revealed blank markers leave this battle; the other revealed "
-                            "markers are turned face down"
+        blanks = ("the blank markers revealed before this attack" if options.cumulation_blanks == "earlier"
+                  else "the revealed blank markers")
+        events.append(Event(f"Battle cumulation: the battle cumulation marker and {blanks} leave this battle; "
+                            "the other revealed markers are turned face down"
                             + (" under the pool." if battle.flips is None else " and shuffled into the pool."), SECTION))
     return battle, events
 
