@@ -159,6 +159,8 @@ def deal_damage(battle: Battle, deck: Deck | None, target: int | str, amount: in
         battle = battle.with_enemy(target, hp=e.hp - lost)
     tail = f" ({'; '.join(parts)})" if parts else ""
     events.append(Event(f"{who} loses {lost} HP{tail}.", "Battle Effects: Damage"))
+    if isinstance(target, int) and attack and char.hidden:
+        events.append(Event(f"{who} is attacked and stops being hidden.", "Battle Effects: Hidden"))
     now = battle.hero(target) if isinstance(target, int) else battle.enemy(target)
     if lost and now.defeated:
         events.append(Event(f"{who} is defeated.", "Battle Basics and Positioning: Defeated characters"))

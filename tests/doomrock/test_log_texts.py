@@ -6,7 +6,7 @@ from explorer.core import Session
 from explorer.doomrock import Options, SetUpBattle, Travel, VentureForth
 from explorer.doomrock import battle as rules
 from explorer.doomrock.campaign_state import SetUp
-from explorer.doomrock.damage import place_expose
+from explorer.doomrock.damage import deal_damage, place_expose
 
 from .helpers import DECK
 
@@ -97,3 +97,13 @@ def test_an_explosion_mid_placement_logs_the_markers_before_it_and_after_it():
     assert texts[1] == "The expose markers have run out: expose explosion!"
     assert texts[-1] == f"{name} is exposed (1 more marker)."
     assert len(after.enemy(goblin.uid).expose) == 1
+
+
+def test_a_hidden_hero_who_is_attacked_is_told_to_stop_being_hidden():
+    """Battle Effects, Hidden: "A hero also stops being hidden if attacked or at the end of the round." """
+    b = battle("goblin_raid").with_hero(0, hidden=True)
+    after, events = deal_damage(b, DECK, 0, 1, attack=True)
+    assert not after.hero(0).hidden
+    assert f"{b.hero(0).name} is attacked and stops being hidden." in [e.text for e in events]
+    _, events = deal_damage(b, DECK, 0, 1, attack=False)
+    assert not any("hidden" in e.text for e in events)
