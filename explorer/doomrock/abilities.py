@@ -10,7 +10,7 @@ from dataclasses import replace
 from ..core.events import Event
 from .cards import Deck
 from .damage import deal_damage, name_of, place_expose
-from .positions import engaged, move_hero, move_targets, push_enemy, surrounded
+from .positions import enemy_armour, engaged, move_hero, move_targets, push_enemy, surrounded
 from .state import Battle, Die
 
 SECTION = "Battle Sequence: Hero Action Phase"
@@ -97,9 +97,10 @@ def resolve(battle: Battle, deck: Deck, i: int, effects, heroism_effects, herois
                 continue
             battle, ev = push_enemy(battle, target), [Event(f"{name_of(battle, target)} is pushed away.", SECTION)]
         elif e.name == "armour_down":
-            en = battle.enemy(target)
-            battle, ev = battle.with_enemy(target, armour_down=en.armour_down + e.param("amount")), [
-                Event(f"{name_of(battle, target)}'s armour is reduced by {e.param('amount')}.", SECTION)]
+            en, before = battle.enemy(target), enemy_armour(battle, target)
+            battle = battle.with_enemy(target, armour_down=en.armour_down + e.param("amount"))
+            ev = [Event(f"{name_of(battle, target)}'s armour is reduced by {before - enemy_armour(battle, target)}"
+                        + (f" (now {enemy_armour(battle, target)})." if before else " (it is already 0)."), SECTION)]
         elif e.name == "move":
             battle, ev = move_hero(battle, i, target), [Event(f"{hero.name} moves to {_target_name(battle, target)}.", "Battle Basics and Positioning: Moving")]
         elif e.name == "shield":

@@ -74,11 +74,11 @@ def _resolve(c: Campaign, step) -> tuple[Campaign, list[Event]]:
     if name == "EXPOSE":
         return expose(c, n)
     if name == "SILVER":
-        c = replace(c, silver=max(0, c.silver + n))
-        return c, [Event(f"The party {'gains' if n > 0 else 'loses'} {abs(n)} silver (now {c.silver}).", SECTION)]
+        before, c = c.silver, replace(c, silver=max(0, c.silver + n))
+        return c, [Event(f"The party {_applied(c.silver - before, n)} silver (now {c.silver}).", SECTION)]
     if name == "TIME":
-        c = replace(c, time=max(0, c.time + n))
-        return c, [Event(f"The party {'gains' if n > 0 else 'loses'} {abs(n)} time: {c.time} time marker(s) left.",
+        before, c = c.time, replace(c, time=max(0, c.time + n))
+        return c, [Event(f"The party {_applied(c.time - before, n)} time: {c.time} time marker{'s' * (c.time != 1)} left.",
                          "Adventuring: Time constraint")]
     if name == "HP":
         return hp(c, n)
@@ -93,6 +93,12 @@ def _resolve(c: Campaign, step) -> tuple[Campaign, list[Event]]:
     if name == "ITEM":
         return gain_items(c, step.param("rarity"), step.param("count"))
     return c, []  # NOTHING
+
+
+def _applied(change: int, asked: int) -> str:
+    """"gains 2" / "loses 1" for what really changed; "loses 1 of 2" when a count stopped at zero."""
+    verb = "gains" if asked > 0 else "loses"
+    return f"{verb} {abs(change)}" + (f" of {abs(asked)}" if change != asked else "")
 
 
 def global_effect(c: Campaign, card_id: str) -> Event:
@@ -136,8 +142,12 @@ def expose(c: Campaign, n: int) -> tuple[Campaign, list[Event]]:
 def hp(c: Campaign, n: int) -> tuple[Campaign, list[Event]]:
     """HP +/-: healing up to the maximum, or damage to each hero (shields may prevent it)."""
     if n > 0:
-        c = replace(c, heroes=tuple(replace(h, hp=min(h.max_hp, h.hp + n)) for h in c.heroes))
-        return c, [Event(f"Each hero heals {n} HP.", SECTION)]
+        healed = [min(h.max_hp, h.hp + n) - h.hp for h in c.heroes]
+        c = replace(c, heroes=tuple(replace(h, hp=h.hp + k) for h, k in zip(c.heroes, healed)))
+        if all(k == n for k in healed):
+            return c, [Event(f"Each hero heals {n} HP.", SECTION)]
+        each = ", ".join(f"{h.name} heals {k} HP (now {h.hp}/{h.max_hp})" for h, k in zip(c.heroes, healed))
+        return c, [Event(f"HP +{n}, up to the maximum: {each}.", SECTION)]
     events = []
     for i in range(len(c.heroes)):
         c, ev = wound(c, i, -n)
@@ -151,7 +161,7 @@ def wound(c: Campaign, i: int, n: int) -> tuple[Campaign, list[Event]]:
     blocked = min(h.shields, n) if c.options.map_shields else 0
     lost = min(h.hp, n - blocked)
     c = c.with_hero(i, shields=h.shields - blocked, hp=h.hp - lost)
-    return c, [Event(f"{h.name} takes {n} damage" + (f" ({blocked} prevented by shields)" if blocked else "") + f": {h.hp - lost} HP left.", SECTION)]
+    return c, [Event(f"{h.name} takes {lost} damage" + (f" ({blocked} prevented by shields)" if blocked else "") + f": {h.hp - lost} HP left.", SECTION)]
 
 
 def party_damage(c: Campaign, n: int) -> tuple[Campaign, list[Event]]:

@@ -4,6 +4,8 @@ from dataclasses import replace
 
 from explorer.core import Session
 from explorer.doomrock import Options, SetUpBattle, Travel, VentureForth
+from explorer.doomrock import abilities, adventure
+from explorer.doomrock.effects import EffectRef
 from explorer.doomrock import battle as rules
 from explorer.doomrock.campaign_state import SetUp
 from explorer.doomrock.damage import deal_damage, place_expose
@@ -107,3 +109,48 @@ def test_a_hidden_hero_who_is_attacked_is_told_to_stop_being_hidden():
     assert f"{b.hero(0).name} is attacked and stops being hidden." in [e.text for e in events]
     _, events = deal_damage(b, DECK, 0, 1, attack=False)
     assert not any("hidden" in e.text for e in events)
+
+
+def test_healing_at_the_maximum_logs_what_each_hero_healed():
+    """Location Effects, HP +/-: "Heroes may not gain hit points above their maximum." """
+    c = campaign().state
+    c = c.with_hero(1, hp=c.heroes[1].max_hp - 1)
+    c, events = adventure.hp(c, 3)
+    rogue, paladin = c.heroes
+    assert [e.text for e in events] == [
+        f"HP +3, up to the maximum: Rogue heals 0 HP (now {rogue.max_hp}/{rogue.max_hp}), "
+        f"Paladin heals 1 HP (now {paladin.max_hp}/{paladin.max_hp})."]
+
+
+def test_silver_and_time_stop_at_zero_and_the_log_says_so():
+    """Silver and time are markers: a party cannot lose more than it holds (Rules for the Rules: Component
+    limitations), so the log gives the amount lost."""
+    c = replace(campaign().state, silver=1, time=0)
+    c, events = adventure._resolve(c, EffectRef("SILVER", (("amount", -2),)))
+    assert c.silver == 0 and events[0].text == "The party loses 1 of 2 silver (now 0)."
+    c, events = adventure._resolve(c, EffectRef("TIME", (("amount", -1),)))
+    assert events[0].text == "The party loses 0 of 1 time: 0 time markers left."
+    c, events = adventure._resolve(c, EffectRef("TIME", (("amount", 1),)))
+    assert events[0].text == "The party gains 1 time: 1 time marker left."
+
+
+def test_map_damage_that_shields_prevent_is_not_logged_as_taken():
+    """Location Effects, HP +/-: "Heroes may discard their shield markers to prevent this effect." """
+    c = campaign().state
+    c = c.with_hero(1, shields=1)
+    hp = c.heroes[1].hp
+    _, events = adventure.wound(c, 1, 1)
+    assert events[0].text == f"Paladin takes 0 damage (1 prevented by shields): {hp} HP left."
+
+
+def test_an_armour_reduction_on_armour_zero_logs_nothing_reduced():
+    """Battle Effects, Armor: "Armor reduction is cumulative, but may not reduce armor below zero." """
+    b = battle("goblin_raid")
+    goblin = b.enemies[0]
+    b = b.with_enemy(goblin.uid, armour=1, armour_down=0)
+    snare = (EffectRef("armour_down", (("amount", 1),)),)
+    b, events = abilities.resolve(b, DECK, 0, snare, (), 0, goblin.uid, "Snare")
+    name = f"{goblin.name} ({goblin.uid})"
+    assert events[-1].text == f"{name}'s armour is reduced by 1 (now 0)."
+    _, events = abilities.resolve(b, DECK, 0, snare, (), 0, goblin.uid, "Snare")
+    assert events[-1].text == f"{name}'s armour is reduced by 0 (it is already 0)."
