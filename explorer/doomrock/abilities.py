@@ -11,6 +11,7 @@ from ..core.events import Event
 from .cards import Deck
 from .damage import deal_damage, name_of, place_expose
 from .positions import enemy_armour, engaged, move_hero, move_targets, push_enemy, surrounded
+from .roll_phase import dice_word
 from .state import Battle, Die
 
 SECTION = "Battle Sequence: Hero Action Phase"
@@ -132,7 +133,7 @@ def extra_dice(battle: Battle, i: int, n: int) -> tuple[Battle, list[Event]]:
     new = tuple(Die(i, start + k, place="waiting") for k in range(n))
     h = battle.hero(i)
     battle = replace(battle.with_hero(i, extra=h.extra + n), dice=battle.dice + new)
-    return battle, [Event(f"{h.name} gains {n} extra dice for this round.", "Battle Effects: Extra dice")]
+    return battle, [Event(f"{h.name} gains {n} extra {dice_word(n)} for this round.", "Battle Effects: Extra dice")]
 
 
 def heal(battle: Battle, j: int, amount: int) -> tuple[Battle, list[Event]]:

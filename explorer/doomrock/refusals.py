@@ -4,6 +4,7 @@ from __future__ import annotations
 from .cards import Deck
 from .enemies import returned_die
 from .positions import hero_armour
+from .roll_phase import dice_word
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, GiveDie, KeepDice,
     MakeHeroism, MakeShield, PickUpLocked, PlaceHeroism, PlaceSpawn, Reroll, Roll, TakeDamage, UseItem,
@@ -59,7 +60,7 @@ def explain(b: Battle, deck: Deck, action) -> str:
         if card.lock:
             return f"{name} is a dice-lock ability: it works while its die is locked"
         if sum(d.place == "card" for d in b.on_card(action.hero, action.card)) < card.activation.dice:
-            return f"{name} needs {card.activation.dice} die/dice on it to activate"
+            return f"{name} needs {card.activation.dice} {dice_word(card.activation.dice)} on it to activate"
         if b.phase == "initiative" and not card.activation.initiative:
             return f"{name} is not initiative enabled"
         if card.reaction:

@@ -302,7 +302,8 @@ class DoomrockApp(w.VBox):
             keeps = advice.keeps[:MAX_BARS]
             labels = ["keep all" if isinstance(k.action, KeepDice) else "keep " + (" ".join(map(str, k.kept)) or "none")
                       for k in keeps]
-            return labels, [k.value for k in keeps], f"{name}: value of each keep ({advice.rerolls_left} re-rolls left)"
+            return labels, [k.value for k in keeps], (f"{name}: value of each keep ({advice.rerolls_left} "
+                                                      f"re-roll{'s' * (advice.rerolls_left != 1)} left)")
         labels = [o.name for o in advice.card_odds]
         return labels, [o.chance for o in advice.card_odds], f"{name}: chance to activate each card"
 

@@ -1,0 +1,55 @@
+"""The log's smaller words: dice counted right, a returned die told apart from extra dice, the end-of-round
+shrink of the dice pool, a consumable discarded, the initiative phase named, Quick Play's setting cards."""
+from dataclasses import replace
+
+from explorer.core import Session
+from explorer.doomrock import Options, Reroll, Roll, RollExtra, SetUpBattle
+from explorer.doomrock import battle as rules
+from explorer.doomrock.abilities import extra_dice
+
+from .helpers import DECK
+
+
+def started(**opts) -> Session:
+    s = Session("doomrock-battle", Options(players=2, heroes=("paladin", "rogue"), **opts), DECK, seed=3)
+    s.play(SetUpBattle())
+    return s
+
+
+def test_a_reroll_of_one_die_says_die():
+    """Roll Phase: "Each player is allowed to re-roll twice. Players may re-roll any dice." """
+    s = started()
+    s.play(Roll(), outcome=[6, 4, 2, 1])
+    texts = [e.text for e in s.play(Reroll((1,)), outcome=[5])]
+    assert texts == ["Paladin re-rolls 1 die: now 6, 5, 2, 1."]
+    assert [e.text for e in s.play(Reroll((1, 2)), outcome=[3, 3])] == ["Paladin re-rolls 2 dice: now 6, 3, 3, 1."]
+
+
+def test_a_returned_stolen_die_is_logged_as_one_die_under_die_steal():
+    """Battle Effects, Die steal and Extra dice: "Later during battle, if a die is returned from being stolen ..."
+    A returned die is the hero's own die given back, not an extra die."""
+    s = started()
+    b = replace(s.state.battle, phase="actions")
+    die = b.hero_dice(0)[0]
+    b = b.with_die(die, place="stolen", card="E1").with_enemy("E1", hp=0)
+    b, events = rules.settle(b, DECK)
+    assert "Paladin gets a stolen die back and rolls it." in [e.text for e in events]
+    assert rules.chance(b, DECK, s.options, RollExtra()).what == "returned die"
+    b, events = rules.apply(b, DECK, s.options, RollExtra(), [3])
+    assert [(e.section, e.text) for e in events][0] == ("Battle Effects: Die steal", "Paladin rolls 3 and places it.")
+
+
+def test_the_end_of_round_shrink_after_extra_dice_is_logged():
+    """Battle Effects, Extra dice: "At the end of the round, hero must reduce his dice pool by the number equal to
+    extra dice he had this round." """
+    s = started()
+    b = replace(s.state.battle, phase="actions")
+    b, events = extra_dice(b, 0, 1)
+    assert events[0].text == "Paladin gains 1 extra die for this round."
+    b, events = rules.apply(b, DECK, s.options, RollExtra(), [4])
+    assert events[0].section == "Battle Effects: Extra dice" and events[0].text == "Paladin rolls 4 and places it."
+    before = len(b.hero_dice(0))
+    b, events = rules.end_round(b, s.options)
+    assert len(b.hero_dice(0)) == before - 1
+    assert ("Battle Effects: Extra dice", "Paladin's dice pool shrinks by the 1 extra die of this round.") in [
+        (e.section, e.text) for e in events]
