@@ -154,7 +154,7 @@ def use_on_map(c: Campaign, action: UseItem) -> tuple[Campaign, list[Event]]:
             c = c.with_hero(j, hp=min(t.max_hp, t.hp + e.param("amount")))
         else:
             c = c.with_hero(j, shields=t.shields + e.param("amount"))
-    return c, [Event(f"{h.name} uses {card.name} on {c.heroes[j].name}.", "Items: Using items")]
+    return c, [Event(f"{h.name} uses {card.name} on {c.heroes[j].name}; it is used up and discarded.", "Items: Using items")]
 
 
 def _shop(c: Campaign) -> list:

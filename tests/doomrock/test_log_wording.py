@@ -3,9 +3,9 @@ shrink of the dice pool, a consumable discarded, the initiative phase named, Qui
 from dataclasses import replace
 
 from explorer.core import Session
-from explorer.doomrock import Options, Reroll, Roll, RollExtra, SetUpBattle
+from explorer.doomrock import Activate, Assign, DoneAssigning, KeepDice, Options, Reroll, Roll, RollExtra, SetUpBattle
 from explorer.doomrock import battle as rules
-from explorer.doomrock.abilities import extra_dice
+from explorer.doomrock.abilities import extra_dice, use_item
 
 from .helpers import DECK
 
@@ -53,3 +53,34 @@ def test_the_end_of_round_shrink_after_extra_dice_is_logged():
     assert len(b.hero_dice(0)) == before - 1
     assert ("Battle Effects: Extra dice", "Paladin's dice pool shrinks by the 1 extra die of this round.") in [
         (e.section, e.text) for e in events]
+
+
+def test_an_initiative_activation_is_logged_under_the_initiative_phase():
+    """Battle Sequence, Initiative Phase: "During the initiative phase, players have an opportunity to activate
+    their initiative enabled abilities, before enemies perform their actions." """
+    s = Session("doomrock-battle", Options(players=2, heroes=("rogue", "wizard")), DECK, seed=3)
+    s.play(SetUpBattle())
+    s.play(Roll(), outcome=[6, 6, 1, 1])
+    s.play(KeepDice())
+    s.play(Assign(0, "poisonous_stab"))
+    s.play(Assign(1, "poisonous_stab"))
+    s.play(DoneAssigning())
+    s.play(Roll(), outcome=[1, 1, 1, 1])
+    s.play(KeepDice())
+    s.play(DoneAssigning())
+    b = s.state.battle
+    assert b.phase == "initiative"
+    b = replace(b, heroes=(replace(b.hero(0), group=b.enemy("E1").group), b.hero(1)))
+    _, events = rules.apply(b, DECK, s.options, Activate(0, "poisonous_stab", "E1", 0))
+    assert events[0].text.startswith("Rogue activates Poisonous stab")
+    assert events[0].section == "Battle Sequence: Initiative Phase"
+
+
+def test_a_used_consumable_is_said_to_be_discarded():
+    """Items: "Some items are marked with a consumable trait. These items may be used and discarded at any time"."""
+    s = started()
+    b = replace(s.state.battle, phase="actions").with_hero(0, items=("healing_draught",), hp=3)
+    b, events = use_item(b, DECK, 0, "healing_draught", "hero:0")
+    assert "healing_draught" not in b.hero(0).items
+    assert (events[-1].section, events[-1].text) == ("Items: Using items",
+                                                     "Paladin's Healing draught is used up and discarded.")
