@@ -3,11 +3,12 @@ shrink of the dice pool, a consumable discarded, the initiative phase named, Qui
 from dataclasses import replace
 
 from explorer.core import Session
-from explorer.doomrock import Activate, Assign, DoneAssigning, KeepDice, Options, Reroll, Roll, RollExtra, SetUpBattle
+from explorer.doomrock import Activate, Options, Reroll, Roll, RollExtra, SetUpBattle
 from explorer.doomrock import battle as rules
 from explorer.doomrock.abilities import extra_dice, use_item
 
 from .helpers import DECK
+from .test_cumulation import stab_twice
 
 
 def started(**opts) -> Session:
@@ -58,20 +59,10 @@ def test_the_end_of_round_shrink_after_extra_dice_is_logged():
 def test_an_initiative_activation_is_logged_under_the_initiative_phase():
     """Battle Sequence, Initiative Phase: "During the initiative phase, players have an opportunity to activate
     their initiative enabled abilities, before enemies perform their actions." """
-    s = Session("doomrock-battle", Options(players=2, heroes=("rogue", "wizard")), DECK, seed=3)
-    s.play(SetUpBattle())
-    s.play(Roll(), outcome=[6, 6, 1, 1])
-    s.play(KeepDice())
-    s.play(Assign(0, "poisonous_stab"))
-    s.play(Assign(1, "poisonous_stab"))
-    s.play(DoneAssigning())
-    s.play(Roll(), outcome=[1, 1, 1, 1])
-    s.play(KeepDice())
-    s.play(DoneAssigning())
-    b = s.state.battle
+    state = stab_twice()  # the Rogue in the initiative phase next to E1, two 6s on Poisonous stab
+    b = state.battle.with_enemy("E1", expose=())
     assert b.phase == "initiative"
-    b = replace(b, heroes=(replace(b.hero(0), group=b.enemy("E1").group), b.hero(1)))
-    _, events = rules.apply(b, DECK, s.options, Activate(0, "poisonous_stab", "E1", 0))
+    _, events = rules.apply(b, DECK, state.options, Activate(0, "poisonous_stab", "E1", 0))
     assert events[0].text.startswith("Rogue activates Poisonous stab")
     assert events[0].section == "Battle Sequence: Initiative Phase"
 
