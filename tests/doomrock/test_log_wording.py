@@ -75,3 +75,20 @@ def test_a_used_consumable_is_said_to_be_discarded():
     assert "healing_draught" not in b.hero(0).items
     assert (events[-1].section, events[-1].text) == ("Items: Using items",
                                                      "Paladin's Healing draught is used up and discarded.")
+
+
+def test_quick_play_names_the_reward_only_setting_card_and_resolves_its_reward_first():
+    """Difficulty and Optional Rules, Quick Play: "Before drawing a setting card that will be used during the game,
+    players draw one setting card, resolve the battle reward section, and then discard the card." """
+    from explorer.doomrock.campaign_state import SetUp
+    s = Session("doomrock", Options(players=2, quick_play=True), DECK, seed=3)
+    spec = s.game.chance(s.state, SetUp())
+    out = {name: list(part.cards) for name, part in spec.parts}
+    texts = [e.text for e in s.play(SetUp(), outcome=out)]
+    first, used = DECK.card(out["settings"][0]).name, DECK.card(out["settings"][1]).name
+    named = next(k for k, t in enumerate(texts) if t.startswith(f"Quick Play: the setting card {first} is drawn"))
+    reward = next(k for k, t in enumerate(texts) if "silver (now" in t)
+    setting = next(k for k, t in enumerate(texts) if t.startswith(f"Setting: {used},"))
+    assert named < reward < setting
+    assert texts[setting].endswith(f"the party has {s.state.silver} silver and starts at "
+                                   f"{DECK.card(s.state.area.id).name}.")
