@@ -1,5 +1,6 @@
 """The log's smaller words: dice counted right, a returned die told apart from extra dice, the end-of-round
 shrink of the dice pool, a consumable discarded, the initiative phase named, Quick Play's setting cards."""
+import re
 from dataclasses import replace
 
 from explorer.core import Session
@@ -92,3 +93,29 @@ def test_quick_play_names_the_reward_only_setting_card_and_resolves_its_reward_f
     assert named < reward < setting
     assert texts[setting].endswith(f"the party has {s.state.silver} silver and starts at "
                                    f"{DECK.card(s.state.area.id).name}.")
+
+
+LOG_FLAWS = {"a count of one with a plural": re.compile(r"\b1 dice\b"),
+             "doubled punctuation": re.compile(r"[.,;:!?]\s*[.,;:!?]|\(\)"),
+             "a raw identifier": re.compile(r"\b[a-z]+_[a-z0-9_]+\b")}
+
+
+def test_random_battles_and_campaigns_log_clean_sentences():
+    """Rules for the Rules: the log is read by players, so every event is a sentence in the rulebook's words:
+    no "1 dice", no doubled punctuation, no snake_case card or effect ids."""
+    import numpy as np
+    from explorer.doomrock.bots import RandomBot
+    runs = [("doomrock", 2, seed, {}) for seed in range(4)] + [("doomrock", 3, 9, {"quick_play": True})]
+    runs += [("doomrock-battle", players, seed, {}) for players in (2, 3, 4) for seed in range(3)]
+    flaws, seen = [], 0
+    for game, players, seed, opts in runs:
+        s = Session(game, Options(players=players, **opts), DECK, seed=seed)
+        bot = RandomBot(np.random.default_rng(seed))
+        for _ in range(3000):
+            if s.is_over():
+                break
+            for e in s.play(bot.choose(s.state, s.legal_actions())) or ():
+                seen += 1
+                flaws += [(what, e.text) for what, rx in LOG_FLAWS.items() if rx.search(e.text)]
+    assert seen > 2000
+    assert flaws == []
