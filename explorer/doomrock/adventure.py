@@ -69,8 +69,9 @@ def _resolve(c: Campaign, step) -> tuple[Campaign, list[Event]]:
     name, n = step.name, step.param("amount")
     if name in ("SHIELD", "HEROISM"):
         attr = name.lower() + ("s" if name == "SHIELD" else "")
-        c = replace(c, heroes=tuple(replace(h, **{attr: max(0, getattr(h, attr) + n)}) for h in c.heroes))
-        return c, [Event(f"Each hero {'gains' if n > 0 else 'loses'} {abs(n)} {name.lower()} marker(s) ({step.text}).", SECTION)]
+        before, c = c.heroes, replace(c, heroes=tuple(replace(h, **{attr: max(0, getattr(h, attr) + n)}) for h in c.heroes))
+        changes = [getattr(h, attr) - getattr(was, attr) for h, was in zip(c.heroes, before)]
+        return c, [_each_hero(c, changes, n, f"{name.lower()} marker", step.text)]
     if name == "EXPOSE":
         return expose(c, n)
     if name == "SILVER":
@@ -135,8 +136,19 @@ def expose(c: Campaign, n: int) -> tuple[Campaign, list[Event]]:
         else:
             keep, back = h.expose[: max(0, len(h.expose) + n)], h.expose[max(0, len(h.expose) + n):]
             heroes[k], pool = replace(h, expose=keep), pool + back
+    changes = [len(h.expose) - len(was.expose) for h, was in zip(heroes, c.heroes)]
     c = replace(c, heroes=tuple(heroes), expose_pool=pool)
-    return c, [Event(f"Each hero {'gains' if n > 0 else 'loses'} {abs(n)} face-down expose marker(s).", SECTION)]
+    return c, [_each_hero(c, changes, n, "face-down expose marker", f"EXPOSE {n:+}")]
+
+
+def _each_hero(c: Campaign, changes: list[int], asked: int, noun: str, effect: str) -> Event:
+    """A map effect on each hero, with what each really gained or lost (a count stops at zero, a pool runs out)."""
+    plural = lambda k: f"{abs(k)} {noun}{'s' * (abs(k) != 1)}"
+    verb = "gains" if asked > 0 else "loses"
+    if all(k == asked for k in changes):
+        return Event(f"Each hero {verb} {plural(asked)} ({effect}).", SECTION)
+    each = ", ".join(f"{h.name} {verb} {plural(k)}" for h, k in zip(c.heroes, changes))
+    return Event(f"{effect}: {each}.", SECTION)
 
 
 def hp(c: Campaign, n: int) -> tuple[Campaign, list[Event]]:

@@ -58,7 +58,7 @@ def test_global_effects_name_their_card():
     texts = [e.text for e in s.play(Travel(next(k for k in range(3) if k != s.state.position)))]
     mine = texts.index("Global effect of the unexplored area Abandoned mine: HP -1.")
     setting = texts.index("Global effect of the setting card Long winter: EXPOSE +1.")
-    assert "Rogue takes 1 damage" in texts[mine + 1] and texts[setting + 1] == "Each hero gains 1 face-down expose marker(s)."
+    assert "Rogue takes 1 damage" in texts[mine + 1] and texts[setting + 1] == "Each hero gains 1 face-down expose marker (EXPOSE +1)."
 
 
 def test_venture_forth_cites_its_step_and_the_time_paid():
@@ -154,3 +154,14 @@ def test_an_armour_reduction_on_armour_zero_logs_nothing_reduced():
     assert events[-1].text == f"{name}'s armour is reduced by 1 (now 0)."
     _, events = abilities.resolve(b, DECK, 0, snare, (), 0, goblin.uid, "Snare")
     assert events[-1].text == f"{name}'s armour is reduced by 0 (it is already 0)."
+
+
+def test_a_marker_loss_logs_what_each_hero_really_lost():
+    """Location Effects: SHIELD and HEROISM "+/-": a hero with no marker left loses none, and the log says so."""
+    c = campaign().state
+    c = c.with_hero(0, shields=0).with_hero(1, shields=2)
+    c, events = adventure._resolve(c, EffectRef("SHIELD", (("amount", -1),)))
+    assert [h.shields for h in c.heroes] == [0, 1]
+    assert events[0].text == "SHIELD -1: Rogue loses 0 shield markers, Paladin loses 1 shield marker."
+    c, events = adventure._resolve(c, EffectRef("SHIELD", (("amount", 1),)))
+    assert events[0].text == "Each hero gains 1 shield marker (SHIELD +1)."
