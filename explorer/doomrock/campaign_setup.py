@@ -94,4 +94,4 @@ def reveal(c: Campaign) -> tuple[Campaign, list[Event]]:
         c = replace(c, common=c.common[commons:], epic=c.epic[epics:])
     c = replace(c, area_deck=rest, board=c.board + (AreaInPlay(top, area.secrets, shop),),
                 doomrock_revealed=c.doomrock_revealed or area.type == "doomrock")
-    return c, [Event(f"{area.name} ({area.type}) is revealed with {area.secrets} secret(s).", "Adventure Map Setup")]
+    return c, [Event(f"{area.name} ({area.type}) is revealed with {area.secrets} secret{'s' * (area.secrets != 1)}.", "Adventure Map Setup")]

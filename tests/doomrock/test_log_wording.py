@@ -119,3 +119,15 @@ def test_random_battles_and_campaigns_log_clean_sentences():
                 flaws += [(what, e.text) for what, rx in LOG_FLAWS.items() if rx.search(e.text)]
     assert seen > 2000
     assert flaws == []
+
+
+def test_a_revealed_area_counts_its_secrets():
+    """Adventure Map Setup: each revealed area card receives its secret markers; the log counts them in words."""
+    from explorer.doomrock.campaign_state import SetUp
+    s = Session("doomrock", Options(players=2), DECK, seed=3)
+    texts = [e.text for e in s.play(SetUp())]
+    revealed = [t for t in texts if " is revealed with " in t]
+    assert len(revealed) == 3
+    for t, area in zip(revealed, s.state.board):
+        n = area.secrets
+        assert t.endswith(f" is revealed with {n} secret{'s' * (n != 1)}.")
