@@ -10,7 +10,8 @@ from dataclasses import replace
 from ..core.events import Event
 from .cards import Deck
 from .damage import deal_damage, name_of, place_expose
-from .positions import engaged, move_hero, move_targets, push_enemy, surrounded
+from .positions import enemy_armour, engaged, move_hero, move_targets, push_enemy, surrounded
+from .roll_phase import dice_word
 from .state import Battle, Die
 
 SECTION = "Battle Sequence: Hero Action Phase"
@@ -75,8 +76,10 @@ def resolve(battle: Battle, deck: Deck, i: int, effects, heroism_effects, herois
     for e in heroism_effects:
         bonus[e.name] += e.param("amount") * heroism
     hero = battle.hero(i)
+    # "Initiative Phase": initiative enabled abilities activated before the enemies act.
+    section = "Battle Sequence: Initiative Phase" if battle.phase == "initiative" else SECTION
     events = [Event(f"{hero.name} activates {label}" + (f" on {_target_name(battle, target)}" if target != "self" else "")
-                    + (f", spending {heroism} heroism" if heroism else "") + ".", SECTION)]
+                    + (f", spending {heroism} heroism" if heroism else "") + ".", section)]
     # Push: "If damage is dealt during a push effect, the damage is dealt after the push move takes place."
     if any(e.name == "push" for e in effects):
         effects = tuple(e for e in effects if e.name == "push") + tuple(e for e in effects if e.name != "push")
@@ -95,16 +98,17 @@ def resolve(battle: Battle, deck: Deck, i: int, effects, heroism_effects, herois
         elif e.name == "push":
             if target not in {x.uid for x in battle.alive_enemies}:
                 continue
-            battle, ev = push_enemy(battle, target), [Event(f"{name_of(battle, target)} is pushed away.", SECTION)]
+            battle, ev = push_enemy(battle, target), [Event(f"{name_of(battle, target)} is pushed away.", section)]
         elif e.name == "armour_down":
-            en = battle.enemy(target)
-            battle, ev = battle.with_enemy(target, armour_down=en.armour_down + e.param("amount")), [
-                Event(f"{name_of(battle, target)}'s armour is reduced by {e.param('amount')}.", SECTION)]
+            en, before = battle.enemy(target), enemy_armour(battle, target)
+            battle = battle.with_enemy(target, armour_down=en.armour_down + e.param("amount"))
+            ev = [Event(f"{name_of(battle, target)}'s armour is reduced by {before - enemy_armour(battle, target)}"
+                        + (f" (now {enemy_armour(battle, target)})." if before else " (it is already 0)."), section)]
         elif e.name == "move":
             battle, ev = move_hero(battle, i, target), [Event(f"{hero.name} moves to {_target_name(battle, target)}.", "Battle Basics and Positioning: Moving")]
         elif e.name == "shield":
             n = e.param("amount") + bonus.pop("bonus_shield", 0)
-            battle, ev = battle.with_hero(i, shields=battle.hero(i).shields + n), [Event(f"{hero.name} gains {n} shield(s).", SECTION)]
+            battle, ev = battle.with_hero(i, shields=battle.hero(i).shields + n), [Event(f"{hero.name} gains {n} shield{'s' * (n != 1)}.", section)]
         elif e.name == "heal":
             j = int(target.split(":")[1])
             battle, ev = heal(battle, j, e.param("amount") + bonus.pop("bonus_heal", 0))
@@ -118,7 +122,7 @@ def resolve(battle: Battle, deck: Deck, i: int, effects, heroism_effects, herois
     # Heroism effects with no matching activation effect apply to the hero ("Heroism effect").
     if bonus.get("bonus_shield"):
         battle = battle.with_hero(i, shields=battle.hero(i).shields + bonus["bonus_shield"])
-        events.append(Event(f"{hero.name} gains {bonus['bonus_shield']} shield(s).", SECTION))
+        events.append(Event(f"{hero.name} gains {bonus['bonus_shield']} shield{'s' * (bonus['bonus_shield'] != 1)}.", section))
     if bonus.get("bonus_heal"):
         battle, ev = heal(battle, i, bonus["bonus_heal"])
         events += ev
@@ -131,7 +135,7 @@ def extra_dice(battle: Battle, i: int, n: int) -> tuple[Battle, list[Event]]:
     new = tuple(Die(i, start + k, place="waiting") for k in range(n))
     h = battle.hero(i)
     battle = replace(battle.with_hero(i, extra=h.extra + n), dice=battle.dice + new)
-    return battle, [Event(f"{h.name} gains {n} extra dice for this round.", "Battle Effects: Extra dice")]
+    return battle, [Event(f"{h.name} gains {n} extra {dice_word(n)} for this round.", "Battle Effects: Extra dice")]
 
 
 def heal(battle: Battle, j: int, amount: int) -> tuple[Battle, list[Event]]:
@@ -166,4 +170,7 @@ def use_item(battle: Battle, deck: Deck, i: int, item: str, target: str,
     hero = battle.hero(i)
     items = tuple(x for x in hero.items if x != item) if card.slot == "consumable" else hero.items
     battle = battle.with_hero(i, used_items=hero.used_items + (item,), items=items)
-    return resolve(battle, deck, i, card.use, (), 0, target, card.name, options)
+    battle, events = resolve(battle, deck, i, card.use, (), 0, target, card.name, options)
+    if card.slot == "consumable":
+        events.append(Event(f"{hero.name}'s {card.name} is used up and discarded.", "Items: Using items"))
+    return battle, events

@@ -69,16 +69,17 @@ def _resolve(c: Campaign, step) -> tuple[Campaign, list[Event]]:
     name, n = step.name, step.param("amount")
     if name in ("SHIELD", "HEROISM"):
         attr = name.lower() + ("s" if name == "SHIELD" else "")
-        c = replace(c, heroes=tuple(replace(h, **{attr: max(0, getattr(h, attr) + n)}) for h in c.heroes))
-        return c, [Event(f"Each hero {'gains' if n > 0 else 'loses'} {abs(n)} {name.lower()} marker(s) ({step.text}).", SECTION)]
+        before, c = c.heroes, replace(c, heroes=tuple(replace(h, **{attr: max(0, getattr(h, attr) + n)}) for h in c.heroes))
+        changes = [getattr(h, attr) - getattr(was, attr) for h, was in zip(c.heroes, before)]
+        return c, [_each_hero(c, changes, n, f"{name.lower()} marker", step.text)]
     if name == "EXPOSE":
         return expose(c, n)
     if name == "SILVER":
-        c = replace(c, silver=max(0, c.silver + n))
-        return c, [Event(f"The party {'gains' if n > 0 else 'loses'} {abs(n)} silver (now {c.silver}).", SECTION)]
+        before, c = c.silver, replace(c, silver=max(0, c.silver + n))
+        return c, [Event(f"The party {_applied(c.silver - before, n)} silver (now {c.silver}).", SECTION)]
     if name == "TIME":
-        c = replace(c, time=max(0, c.time + n))
-        return c, [Event(f"The party {'gains' if n > 0 else 'loses'} {abs(n)} time: {c.time} time marker(s) left.",
+        before, c = c.time, replace(c, time=max(0, c.time + n))
+        return c, [Event(f"The party {_applied(c.time - before, n)} time: {c.time} time marker{'s' * (c.time != 1)} left.",
                          "Adventuring: Time constraint")]
     if name == "HP":
         return hp(c, n)
@@ -93,6 +94,12 @@ def _resolve(c: Campaign, step) -> tuple[Campaign, list[Event]]:
     if name == "ITEM":
         return gain_items(c, step.param("rarity"), step.param("count"))
     return c, []  # NOTHING
+
+
+def _applied(change: int, asked: int) -> str:
+    """"gains 2" / "loses 1" for what really changed; "loses 1 of 2" when a count stopped at zero."""
+    verb = "gains" if asked > 0 else "loses"
+    return f"{verb} {abs(change)}" + (f" of {abs(asked)}" if change != asked else "")
 
 
 def global_effect(c: Campaign, card_id: str) -> Event:
@@ -129,15 +136,30 @@ def expose(c: Campaign, n: int) -> tuple[Campaign, list[Event]]:
         else:
             keep, back = h.expose[: max(0, len(h.expose) + n)], h.expose[max(0, len(h.expose) + n):]
             heroes[k], pool = replace(h, expose=keep), pool + back
+    changes = [len(h.expose) - len(was.expose) for h, was in zip(heroes, c.heroes)]
     c = replace(c, heroes=tuple(heroes), expose_pool=pool)
-    return c, [Event(f"Each hero {'gains' if n > 0 else 'loses'} {abs(n)} face-down expose marker(s).", SECTION)]
+    return c, [_each_hero(c, changes, n, "face-down expose marker", f"EXPOSE {n:+}")]
+
+
+def _each_hero(c: Campaign, changes: list[int], asked: int, noun: str, effect: str) -> Event:
+    """A map effect on each hero, with what each really gained or lost (a count stops at zero, a pool runs out)."""
+    plural = lambda k: f"{abs(k)} {noun}{'s' * (abs(k) != 1)}"
+    verb = "gains" if asked > 0 else "loses"
+    if all(k == asked for k in changes):
+        return Event(f"Each hero {verb} {plural(asked)} ({effect}).", SECTION)
+    each = ", ".join(f"{h.name} {verb} {plural(k)}" for h, k in zip(c.heroes, changes))
+    return Event(f"{effect}: {each}.", SECTION)
 
 
 def hp(c: Campaign, n: int) -> tuple[Campaign, list[Event]]:
     """HP +/-: healing up to the maximum, or damage to each hero (shields may prevent it)."""
     if n > 0:
-        c = replace(c, heroes=tuple(replace(h, hp=min(h.max_hp, h.hp + n)) for h in c.heroes))
-        return c, [Event(f"Each hero heals {n} HP.", SECTION)]
+        healed = [min(h.max_hp, h.hp + n) - h.hp for h in c.heroes]
+        c = replace(c, heroes=tuple(replace(h, hp=h.hp + k) for h, k in zip(c.heroes, healed)))
+        if all(k == n for k in healed):
+            return c, [Event(f"Each hero heals {n} HP.", SECTION)]
+        each = ", ".join(f"{h.name} heals {k} HP (now {h.hp}/{h.max_hp})" for h, k in zip(c.heroes, healed))
+        return c, [Event(f"HP +{n}, up to the maximum: {each}.", SECTION)]
     events = []
     for i in range(len(c.heroes)):
         c, ev = wound(c, i, -n)
@@ -151,7 +173,7 @@ def wound(c: Campaign, i: int, n: int) -> tuple[Campaign, list[Event]]:
     blocked = min(h.shields, n) if c.options.map_shields else 0
     lost = min(h.hp, n - blocked)
     c = c.with_hero(i, shields=h.shields - blocked, hp=h.hp - lost)
-    return c, [Event(f"{h.name} takes {n} damage" + (f" ({blocked} prevented by shields)" if blocked else "") + f": {h.hp - lost} HP left.", SECTION)]
+    return c, [Event(f"{h.name} takes {lost} damage" + (f" ({blocked} prevented by shields)" if blocked else "") + f": {h.hp - lost} HP left.", SECTION)]
 
 
 def party_damage(c: Campaign, n: int) -> tuple[Campaign, list[Event]]:

@@ -18,11 +18,11 @@ from .items import can_equip
 from .options import Options
 from .positions import groups, threat
 from .refusals import explain
-from .roll_phase import assign_actions, assigner, faces_text, roll_actions, roll_phase
+from .roll_phase import assign_actions, assigner, dice_word, faces_text, roll_actions, roll_phase
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, Battle, ChooseTarget, DoneAssigning, EndInitiative, EndRound,
     Formation, GiveDie, KeepDice, MakeHeroism, MakeShield, NoReaction, PickUpLocked, PlaceHeroism, PlaceSpawn, Reroll, Roll,
-    RollExtra,
+    RETURNED, RollExtra,
     SetUpBattle, ShuffleExpose, StopHiding, TakeDamage, UseItem, set_pile,
 )
 
@@ -186,8 +186,8 @@ def chance(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...
         return Dice(len(action.dice), "re-rolled dice")
     if isinstance(action, RollExtra):
         waiting = [d for d in b.dice if d.place == "waiting"]
-        owner = waiting[0].owner if waiting else 0
-        return Dice(sum(d.owner == owner for d in waiting), "extra dice")
+        mine = [d for d in waiting if d.owner == (waiting[0].owner if waiting else 0)]
+        return Dice(len(mine), "returned die" if mine and all(d.card == RETURNED for d in mine) else "extra dice")
     if isinstance(action, ShuffleExpose):
         return Shuffle(b.expose_up, "revealed expose markers")
     ai = None
@@ -302,8 +302,10 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         waiting = [d for d in b.dice if d.place == "waiting"]
         mine = [d for d in waiting if d.owner == waiting[0].owner]
         for d, f in zip(mine, outcome):
-            b = b.with_die(d, face=f, place="rolled")
-        events = [Event(f"{b.hero(mine[0].owner).name} rolls {faces_text(outcome)} and places them.", "Battle Effects: Extra dice")]
+            b = b.with_die(d, face=f, place="rolled", card=None)
+        returned = all(d.card == RETURNED for d in mine)
+        events = [Event(f"{b.hero(mine[0].owner).name} rolls {faces_text(outcome)} and places "
+                        + ("it." if len(mine) == 1 else "them."), "Battle Effects: " + ("Die steal" if returned else "Extra dice"))]
     elif isinstance(action, (Roll, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning, PickUpLocked)):
         b, events = roll_phase(b, deck, action, outcome)
     elif isinstance(action, PlaceHeroism):
@@ -413,17 +415,20 @@ def _activate(b: Battle, deck: Deck, options: Options, uid: str, hero: int | Non
 def end_round(b: Battle, options: Options) -> tuple[Battle, list[Event]]:
     """End of Round: shields and heroism discarded, hidden ends, ability effects (armour reductions) cease,
     dice collected except locked ones."""
+    shrink: list[Event] = []
     for i, h in enumerate(b.heroes):
         if h.extra:  # "reduce his dice pool by the number equal to extra dice he had this round"
             free = sorted((d for d in b.dice if d.owner == i and d.place not in ("stolen", "locked")), key=lambda d: -d.index)
             gone = {(d.owner, d.index) for d in free[: h.extra]}
             b = replace(b, dice=tuple(d for d in b.dice if (d.owner, d.index) not in gone))
+            shrink.append(Event(f"{h.name}'s dice pool shrinks by the {h.extra} extra {dice_word(h.extra)} of this round.",
+                                "Battle Effects: Extra dice"))
     heroes = tuple(replace(h, shields=0, heroism=0, heroism_on=(), hidden=False, used_items=(), extra=0, redirected=False)
                    for h in b.heroes)
     # "no ability and item effects carry over to the next round": armour reductions end too.
     enemies = tuple(replace(e, shields=0, activated=False, armour_down=0) for e in b.enemies)
     dice = tuple(replace(d, place="pool", face=None, card=None) if d.place in ("card", "spent", "rolled") else d for d in b.dice)
-    events = [Event(f"Round {b.round} ends: shields and heroism are discarded.", "Battle Sequence: End of Round")]
+    events = [Event(f"Round {b.round} ends: shields and heroism are discarded.", "Battle Sequence: End of Round")] + shrink
     b = replace(b, heroes=heroes, enemies=enemies, dice=dice, phase="roll", round=b.round + 1, rolls=0, assigning=False,
                 active=None, activations=0, minion_done=(), roller=b.alive_heroes[0] if b.alive_heroes else 0)
     if options.round_limit is not None and b.round > options.round_limit:
@@ -442,7 +447,7 @@ def _return_die(b: Battle, d, to: int | None = None) -> tuple[Battle, list[Event
         return b, [Event(f"A stolen die of {b.hero(d.owner).name} is discarded: nobody is missing it.", "Battle Effects: Die steal")]
     to = to if to in missing else missing[0]
     index = d.index if to == d.owner else max(x.index for x in b.dice if x.owner == to) + 1
-    b = replace(b, dice=tuple(replace(x, owner=to, index=index, place="waiting", card=None, face=None) if x == d else x
+    b = replace(b, dice=tuple(replace(x, owner=to, index=index, place="waiting", card=RETURNED, face=None) if x == d else x
                               for x in b.dice))
     return b, [Event(f"{b.hero(to).name} gets a stolen die back and rolls it.", "Battle Effects: Die steal")]
 

@@ -154,7 +154,7 @@ def use_on_map(c: Campaign, action: UseItem) -> tuple[Campaign, list[Event]]:
             c = c.with_hero(j, hp=min(t.max_hp, t.hp + e.param("amount")))
         else:
             c = c.with_hero(j, shields=t.shields + e.param("amount"))
-    return c, [Event(f"{h.name} uses {card.name} on {c.heroes[j].name}.", "Items: Using items")]
+    return c, [Event(f"{h.name} uses {card.name} on {c.heroes[j].name}; it is used up and discarded.", "Items: Using items")]
 
 
 def _shop(c: Campaign) -> list:
@@ -225,6 +225,8 @@ def explain_map(c: Campaign, action) -> str:
     if c.phase == "battle":
         return explain(c.battle, c.deck, action)
     head = waiting(c)
+    if isinstance(head, ShopTask) and isinstance(action, (Buy, Sell)):
+        return _trade_refused(c, action)
     if head is not None:
         what = {Loot: "a LOOT! roll", Test: "a TEST", Choice: "the event's choice", CampTask: "the camp",
                 ShopTask: "the shop visit", KeepTask: "choosing the new ability", DrawEvent: "reshuffling the event deck",
@@ -246,6 +248,20 @@ def explain_map(c: Campaign, action) -> str:
     if isinstance(action, Equip):
         return "that item is not in the inventory, the hero lacks the statistic, or no slot is free"
     return "that is not possible now"
+
+
+def _trade_refused(c: Campaign, action) -> str:
+    """SHOP: why a purchase or a sale is not offered."""
+    if isinstance(action, Buy):
+        if action.item not in c.area.shop:
+            return f"this shop does not stock {action.item!r}"
+        return f"{c.deck.card(action.item).name} costs {c.deck.card(action.item).price} silver; the party has {c.silver}"
+    held = list(c.inventory)
+    for it in action.items if isinstance(action.items, tuple) else ():
+        if it not in held:
+            return f"the party inventory holds no {it!r} to sell"
+        held.remove(it)
+    return "the shop buys one epic item, or two common items, for 1 silver: that is not such a sale"
 
 
 def _pay_time(c: Campaign) -> Campaign:

@@ -5,6 +5,7 @@ from dataclasses import replace
 
 from ..core.chance import Joint, Shuffle
 from ..core.events import Event
+from .adventure import push, run, steps_text
 from .campaign_state import AreaInPlay, Campaign, FreeLevelUps, PickItems
 from .cards import Deck
 from .options import Options
@@ -67,10 +68,17 @@ def set_up(c: Campaign, out: dict) -> tuple[Campaign, list[Event]]:
     town = next(k for k, a in enumerate(c.board) if d.card(a.id).type == "town")
     c = replace(c, position=town)
     if o.quick_play:
-        drawn, rest = c.common[:4], c.common[4:]
-        pre = d.card(out["settings"][0]).rewards if first else ()
-        c = replace(c, common=rest, pending=pre + (FreeLevelUps(min(2, len(heroes))), PickItems(drawn, min(2, len(drawn)))))
-    events.append(Event(f"Setting: {setting.name}, {setting.time} time markers; the party has {silver} silver and "
+        drawn = c.common[:4]
+        c = replace(c, common=c.common[4:])
+        if first:  # "Before drawing a setting card that will be used during the game, players draw one setting card,
+            # resolve the battle reward section, and then discard the card."
+            card = d.card(out["settings"][0])
+            events.append(Event(f"Quick Play: the setting card {card.name} is drawn for its battle reward only "
+                                f"({steps_text(card.rewards)}), then discarded.", "Difficulty and Optional Rules: Quick Play"))
+            c, ev = run(push(c, card.rewards))
+            events += ev
+        c = replace(c, pending=c.pending + (FreeLevelUps(min(2, len(heroes))), PickItems(drawn, min(2, len(drawn)))))
+    events.append(Event(f"Setting: {setting.name}, {setting.time} time markers; the party has {c.silver} silver and "
                         f"starts at {d.card(c.area.id).name}.", "Encounter Deck Setup"))
     return c, events
 
@@ -86,4 +94,4 @@ def reveal(c: Campaign) -> tuple[Campaign, list[Event]]:
         c = replace(c, common=c.common[commons:], epic=c.epic[epics:])
     c = replace(c, area_deck=rest, board=c.board + (AreaInPlay(top, area.secrets, shop),),
                 doomrock_revealed=c.doomrock_revealed or area.type == "doomrock")
-    return c, [Event(f"{area.name} ({area.type}) is revealed with {area.secrets} secret(s).", "Adventure Map Setup")]
+    return c, [Event(f"{area.name} ({area.type}) is revealed with {area.secrets} secret{'s' * (area.secrets != 1)}.", "Adventure Map Setup")]

@@ -165,8 +165,14 @@ class Buy:
 
 @dataclass(frozen=True)
 class Sell:
-    """SHOP: sell items: one epic item, or two common items, for 1 silver."""
+    """SHOP: sell items: one epic item, or two common items, for 1 silver.
+
+    The items are kept sorted, so a sale names the same action in either order."""
     items: tuple[str, ...]
+
+    def __post_init__(self):
+        if isinstance(self.items, (tuple, list)) and all(isinstance(it, str) for it in self.items):
+            object.__setattr__(self, "items", tuple(sorted(self.items)))
 
 
 @dataclass(frozen=True)

@@ -36,8 +36,12 @@ def place_expose(battle: Battle, target: int | str, count: int, deck: Deck | Non
     """
     events: list[Event] = []
     placed = 0
+    more = False
     for _ in range(count):
         if not battle.expose_pool and not battle.expose_up:
+            if placed:
+                events.append(_exposed(battle, target, placed, more))
+                placed, more = 0, True
             battle, events = expose_explosion(battle, events, deck, options)
             if _character(battle, target).defeated:
                 break
@@ -54,11 +58,17 @@ def place_expose(battle: Battle, target: int | str, count: int, deck: Deck | Non
             battle = battle.with_enemy(target, expose=battle.enemy(target).expose + (top,))
         placed += 1
     if placed:
-        events.append(Event(f"{name_of(battle, target)} is exposed ({placed} marker{'s' * (placed != 1)}).", SECTION))
-    else:
-        events.append(Event(f"No expose marker is left to place on {name_of(battle, target)}.",
+        events.append(_exposed(battle, target, placed, more))
+    elif not (more and _character(battle, target).defeated):
+        events.append(Event(f"No {'more ' * more}expose marker is left to place on {name_of(battle, target)}.",
                             "Rules for the Rules: Component limitations"))
     return battle, events
+
+
+def _exposed(battle: Battle, target: int | str, placed: int, more: bool) -> Event:
+    """The markers placed since the last explosion (so the count matches what the character holds)."""
+    marker = f"{'more ' * more}marker{'s' * (placed != 1)}"
+    return Event(f"{name_of(battle, target)} is exposed ({placed} {marker}).", SECTION)
 
 
 def reshuffle(battle: Battle) -> Battle:
@@ -149,13 +159,17 @@ def deal_damage(battle: Battle, deck: Deck | None, target: int | str, amount: in
         battle = battle.with_enemy(target, hp=e.hp - lost)
     tail = f" ({'; '.join(parts)})" if parts else ""
     events.append(Event(f"{who} loses {lost} HP{tail}.", "Battle Effects: Damage"))
+    if isinstance(target, int) and attack and char.hidden:
+        events.append(Event(f"{who} is attacked and stops being hidden.", "Battle Effects: Hidden"))
     now = battle.hero(target) if isinstance(target, int) else battle.enemy(target)
     if lost and now.defeated:
         events.append(Event(f"{who} is defeated.", "Battle Basics and Positioning: Defeated characters"))
     if cumulation:
         battle = battle_cumulation(battle, revealed if options.cumulation_blanks == "earlier" else ())
-        events.append(Event("Battle cumulation: the revealed blank markers leave this battle; the other revealed "
-                            "markers are turned face down"
+        blanks = ("the blank markers revealed before this attack" if options.cumulation_blanks == "earlier"
+                  else "the revealed blank markers")
+        events.append(Event(f"Battle cumulation: the battle cumulation marker and {blanks} leave this battle; "
+                            "the other revealed markers are turned face down"
                             + (" under the pool." if battle.flips is None else " and shuffled into the pool."), SECTION))
     return battle, events
 

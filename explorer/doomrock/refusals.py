@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from .cards import Deck
 from .enemies import returned_die
+from .positions import hero_armour
+from .roll_phase import dice_word
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, GiveDie, KeepDice,
     MakeHeroism, MakeShield, PickUpLocked, PlaceHeroism, PlaceSpawn, Reroll, Roll, TakeDamage, UseItem,
@@ -32,6 +34,8 @@ def explain(b: Battle, deck: Deck, action) -> str:
             return "the players must first decide where the spawned enemy goes (a group, or a new distant group)"
         if b.paused.kind == "steal":
             return f"{b.hero(b.paused.hero).name} must first choose which assigned die the enemy steals"
+        if isinstance(action, TakeDamage) and isinstance(action.hero, int) and 0 <= action.hero < len(b.heroes):
+            return _share_refused(b, deck, action.hero)
         return "the party must first divide the party damage, one point at a time, among heroes with HP left"
     if isinstance(action, (GiveDie, TakeDamage)):
         return "no enemy is stealing a die or dealing party damage now"
@@ -56,7 +60,7 @@ def explain(b: Battle, deck: Deck, action) -> str:
         if card.lock:
             return f"{name} is a dice-lock ability: it works while its die is locked"
         if sum(d.place == "card" for d in b.on_card(action.hero, action.card)) < card.activation.dice:
-            return f"{name} needs {card.activation.dice} die/dice on it to activate"
+            return f"{name} needs {card.activation.dice} {dice_word(card.activation.dice)} on it to activate"
         if b.phase == "initiative" and not card.activation.initiative:
             return f"{name} is not initiative enabled"
         if card.reaction:
@@ -73,6 +77,18 @@ def explain(b: Battle, deck: Deck, action) -> str:
     if isinstance(action, (EndInitiative, EndRound)):
         return f"that ends another phase; this is {phase}"
     return f"that is not allowed during {phase}"
+
+
+def _share_refused(b: Battle, deck: Deck, i: int) -> str:
+    """Party damage: "A hero may not accept an amount of damage that would reduce his or her HP below zero." """
+    h = b.hero(i)
+    if h.defeated:
+        return f"{h.name} is defeated: the party damage goes to heroes with HP left"
+    taken = dict(b.paused.shares).get(i, 0)
+    absorbing = h.shields + hero_armour(b, deck, i)
+    after = " after shields and armour" if absorbing and taken > h.life else ""
+    return (f"{h.name} has accepted {taken} point{'s' * (taken != 1)} of this party damage and may accept no more: "
+            f"another would take {h.name}'s HP below zero{after}")
 
 
 def _pick_up(b: Battle, action, phase: str) -> str:

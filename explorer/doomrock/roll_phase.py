@@ -78,7 +78,7 @@ def roll_phase(b: Battle, deck: Deck, action, outcome) -> tuple[Battle, list[Eve
             b = b.with_die(b.die(i, n), face=f)
         b = replace(b, rolls=b.rolls + 1)
         faces = [d.face for d in b.hero_dice(i) if d.place == "rolled"]
-        return _maybe_assign(b), [Event(f"{h.name} re-rolls {len(action.dice)} dice: now {faces_text(faces)}.", ROLL)]
+        return _maybe_assign(b), [Event(f"{h.name} re-rolls {len(action.dice)} {dice_word(len(action.dice))}: now {faces_text(faces)}.", ROLL)]
     if isinstance(action, KeepDice):
         return replace(b, assigning=True), [Event(f"{h.name} keeps the dice.", ROLL)]
     if isinstance(action, PickUpLocked):
@@ -114,6 +114,11 @@ def roll_phase(b: Battle, deck: Deck, action, outcome) -> tuple[Battle, list[Eve
 def _maybe_assign(b: Battle) -> Battle:
     """The result of the third roll must be kept."""
     return replace(b, assigning=True) if b.rolls >= 3 else b
+
+def dice_word(n: int) -> str:
+    """"1 die", "2 dice": the log's count of dice."""
+    return "die" if n == 1 else "dice"
+
 
 def faces_text(faces) -> str:
     """Faces for the log: "6, 6, 3"."""

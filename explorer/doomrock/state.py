@@ -21,7 +21,10 @@ class Die:
     index: int
     face: int | None = None
     place: str = "pool"
-    card: str | None = None  # the ability card (card, locked) or enemy (stolen) it is on
+    card: str | None = None  # the ability card (card, locked) or enemy (stolen) it is on; RETURNED (waiting)
+
+
+RETURNED = "returned"  # a waiting die's card: a stolen die given back ("Die steal"), not an extra die
 
 
 @dataclass(frozen=True)

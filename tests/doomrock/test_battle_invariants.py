@@ -4,6 +4,7 @@ from hypothesis import given, strategies as st
 
 from explorer.core import Session
 from explorer.doomrock import Options
+from explorer.doomrock.state import RETURNED
 
 from .helpers import DECK
 
@@ -29,7 +30,9 @@ def check(state, options):
         assert len([d for d in b.dice if d.owner == i and d.place != "stolen"]) <= len(h.abilities) + h.extra
     for d in b.dice:
         assert d.place in PLACES
-        assert (d.card is not None) == (d.place in ("card", "locked", "stolen"))
+        # a waiting die given back from a steal is marked RETURNED, so its roll is logged under Die steal
+        assert (d.card is not None) == (d.place in ("card", "locked", "stolen") or d.card == RETURNED)
+        assert d.card != RETURNED or d.place == "waiting"
         if d.place == "stolen":
             assert b.enemy(d.card)
     assert b.enrage >= 0

@@ -184,3 +184,14 @@ def test_options_json_round_trip_and_the_odds_refuse_the_under_reading():
         round_threat(state.battle, state.deck, state.options)
     with pytest.raises(ValueError, match="cumulation_flip"):
         incoming_attack(state.battle, state.deck, state.options)
+
+
+@pytest.mark.parametrize("blanks, which", [("all", "the revealed blank markers"),
+                                           ("earlier", "the blank markers revealed before this attack")])
+def test_the_cumulation_log_names_the_marker_leaving_and_which_blanks_go(blanks, which):
+    """Battle Effects, Battle cumulation: "Place this marker and all previously revealed blank expose markers away
+    from the expose marker pool. These markers will no longer be used in this battle." (DR-3): the marker itself
+    leaves, and under the "earlier" reading only the blanks revealed before this attack leave."""
+    texts = [e.text for e in session(stab_twice(cumulation_blanks=blanks), 0).play(STAB)]
+    line = next(t for t in texts if t.startswith("Battle cumulation:"))
+    assert line.startswith(f"Battle cumulation: the battle cumulation marker and {which} leave this battle; ")

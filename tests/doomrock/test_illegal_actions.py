@@ -72,3 +72,47 @@ def test_refusals_are_sentences_not_reprs():
         c.play(StartBattle())
     except IllegalAction as e:
         assert "time runs out" in str(e)
+
+
+def test_a_sale_names_the_same_action_in_either_order():
+    """Location Effects, SHOP: "When selling, 2 common items are worth 1 silver and 1 epic item is worth 1 silver."
+    Two common items are one sale whichever is named first; a sale the shop does not take says why."""
+    s = Session("doomrock", Options(players=2), seed=5)
+    s.play(SetUp())
+    s.play(Visit(0))
+    s.play(Buy("healing_draught"))
+    s.play(Buy("caltrops"))
+    silver = s.state.silver
+    s.play(Sell(("healing_draught", "caltrops")))
+    assert s.state.silver == silver + 1 and "caltrops" not in s.state.inventory
+    for bad, why in ((Sell(("caltrops",)), "the party inventory holds no 'caltrops' to sell"),
+                     (Buy("caltrops"), "this shop does not stock 'caltrops'")):
+        try:
+            s.play(bad)
+            raise AssertionError(f"{bad} was played")
+        except IllegalAction as e:
+            assert str(e) == why
+
+
+def test_a_share_refused_says_more_would_take_the_hero_below_zero():
+    """Player Aid, Party damage: "A hero may not accept an amount of damage that would reduce his or her HP below
+    zero." A hero who has accepted all of it that he may is refused with that reason."""
+    from dataclasses import replace
+    from explorer.doomrock import battle as rules
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    from explorer.doomrock.positions import hero_armour
+    s = Session("doomrock-battle", Options(players=2, heroes=("paladin", "rogue")), DECK, seed=1)
+    s.play(SetUpBattle())
+    b0 = replace(s.state.battle, phase="boss").with_hero(0, hp=1, shields=0)
+    b, _ = run_script(b0, DECK, s.options, "E3", (AIAction("party_damage", amount=9),), None)
+    room = 1 + hero_armour(b, DECK, 0)
+    for _ in range(room):
+        b, _ = rules.apply(b, DECK, s.options, rules.TakeDamage(0))
+    try:
+        rules.apply(b, DECK, s.options, rules.TakeDamage(0))
+        raise AssertionError("a share past the limit was accepted")
+    except IllegalAction as e:
+        after = " after shields and armour" if room > 1 else ""
+        assert str(e) == (f"Paladin has accepted {room} point{'s' * (room != 1)} of this party damage and may accept "
+                          f"no more: another would take Paladin's HP below zero{after}")

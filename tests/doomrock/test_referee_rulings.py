@@ -259,7 +259,8 @@ def test_the_engine_places_as_many_markers_as_the_odds_count(on_e2, up, out, cou
     after, events = place_expose(b, "E1", count, DECK, s.options)
     kinds = lambda ms: ExposeMarkers(*(sum(m.startswith(k) for m in ms) for k in ("blank", "plus1", "push", "cumulation")))
     odds = place(ExposeStock(kinds(on_e2), on_characters=len(on_e2), face_up=kinds(up)), count)
-    placed = int(events[-1].text.split("(")[-1].split()[0]) if "exposed (" in events[-1].text else 0
+    # the log counts the markers placed before and after each explosion apart: they add up to the placement
+    placed = sum(int(e.text.split("(")[-1].split()[0]) for e in events if " is exposed (" in e.text)
     assert placed == odds.placed
     assert len(after.enemy("E1").expose) + len(after.enemy("E2").expose) == odds.stock.on_characters
     assert kinds(after.expose_up) == odds.stock.face_up
