@@ -192,6 +192,18 @@ def divided_damage(battle: Battle, deck: Deck, shares: tuple[tuple[int, int], ..
     return battle, events
 
 
+def still_reacting(battle: Battle, deck: Deck) -> bool:
+    """After a response to an attack, the pause stays open (DR-17): items are used "at any time" and "may
+    interrupt enemy actions", so while the attack still stands and a reaction or an item is left to use,
+    the party may respond again before the damage."""
+    p = battle.paused
+    if p is None or p.kind != "reaction" or not p.script or p.hero is None:
+        return False
+    if battle.enemy(p.uid).defeated or p.hero not in battle.alive_heroes or not valid(battle, p.uid, p.script[0], p.hero):
+        return False
+    return bool(reactions(battle, deck, p.hero) or usable_items(battle, deck))
+
+
 def resume(battle: Battle, deck: Deck, options: Options) -> tuple[Battle, list[Event]]:
     """Go on with the paused AI card: after its waiting line, or (after a reaction) with the attack itself."""
     p = battle.paused

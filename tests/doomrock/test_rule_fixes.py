@@ -1,0 +1,72 @@
+"""Rules read against a printed sentence (each test quotes it) and the rulings that settle what the rulebook
+leaves open: several responses to one attack, stat requirements of equipped items, the reach of cards with no
+damage, enrage and pairing with an extra tier I encounter, an AI card's attack and push."""
+from dataclasses import replace
+
+from explorer.core import Session
+from explorer.core.errors import IllegalAction
+from explorer.doomrock import (
+    Activate, ActivateBoss, ActivateMinion, Assign, DoneAssigning, EndInitiative, Equip, KeepDice, NoReaction, Options,
+    Roll, SetUpBattle, UseItem,
+)
+from explorer.doomrock import battle as rules
+
+import pytest
+
+from .helpers import DECK
+
+
+def _attacked_by_the_boss() -> Session:
+    """Ranger (with Evade) and rogue (with a buckler) against a goblin raid, the boss attacking the ranger."""
+    s = Session("doomrock-battle", Options(players=2, heroes=("ranger", "rogue"), encounter="goblin_raid",
+                                           items=("buckler",)), DECK, seed=3)
+    s.play(Equip(0, "buckler"))
+    out = s.game.chance(s.state, SetUpBattle()).sample(__import__("numpy").random.default_rng(3))
+    out["ai:goblins"] = ["GOB3", "GOB5", "GOB6", "GOB1", "GOB2"]
+    s.play(SetUpBattle(), outcome=out)
+    s.play(Roll(), outcome=[1, 5, 3, 2])
+    s.play(KeepDice())
+    s.play(Assign(0, "evade"))
+    s.play(DoneAssigning())
+    s.play(Roll(), outcome=[5, 5, 5, 5])
+    s.play(KeepDice())
+    s.play(DoneAssigning())
+    s.play(EndInitiative())
+    for hero, enemy in ((0, "E1"), (0, "E2"), (1, "E1")):
+        s.play(ActivateMinion(hero, enemy))
+    s.play(ActivateBoss("E3"))
+    return s
+
+
+def test_after_a_reaction_an_item_may_still_interrupt_the_attack():
+    """Items: "To use an item, at any time rotate it 90 degrees"; Battle Effects, Anytime: "it may be used to
+    break the usual turn sequence ... to interrupt enemy actions". A reaction does not close the pause: the
+    buckler may still be used before the damage, and the attack lands when nothing is left or the party
+    lets it go (ruling DR-17)."""
+    s = _attacked_by_the_boss()
+    b = s.state.battle
+    assert b.paused is not None and b.paused.kind == "reaction" and b.paused.hero == 0
+    acts = s.legal_actions()
+    assert Activate(0, "evade", "self", 0) in acts and UseItem(0, "buckler", "self") in acts
+    life = b.hero(0).life
+    s.play(Activate(0, "evade", "self", 0))
+    b = s.state.battle
+    assert b.paused is not None and b.paused.kind == "reaction"  # still waiting: the buckler is unused
+    assert b.hero(0).life == life and b.hero(0).shields == 1
+    assert s.legal_actions() == [UseItem(0, "buckler", "self"), NoReaction()]
+    s.play(UseItem(0, "buckler", "self"))
+    b = s.state.battle  # nothing left to use: the 2 damage attack meets two shields
+    assert b.paused is None
+    assert b.hero(0).shields == 0 and b.hero(0).life == life
+
+
+def test_the_party_may_let_the_attack_go_after_one_response():
+    """NoReaction after a reaction resolves the attack at once, the item unused."""
+    s = _attacked_by_the_boss()
+    s.play(Activate(0, "evade", "self", 0))
+    life = s.state.battle.hero(0).life
+    s.play(NoReaction())
+    b = s.state.battle
+    assert b.paused is None and b.hero(0).life == life - 1  # one shield, 2 damage
+    assert "buckler" not in b.hero(0).used_items
+
