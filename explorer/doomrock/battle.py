@@ -14,7 +14,7 @@ from .campaign_state import Equip, Unequip
 from .cards import Deck
 from .damage import marker_type
 from .enemies import divided_damage, place_spawn, resume, returned_die, run_script, share_room, steal, still_reacting, takers
-from .items import can_equip
+from .items import can_equip, unequip_refusal
 from .options import Options
 from .positions import groups, threat
 from .refusals import explain
@@ -36,7 +36,8 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
     if b.phase == "setup":
         current = _labels(b)
         return ([SetUpBattle()] + [Formation(f) for f in setup.formations(len(b.heroes)) if f != current]
-                + [Unequip(i, it) for i, h in enumerate(b.heroes) for it in dict.fromkeys(h.items)]
+                + [Unequip(i, it) for i, h in enumerate(b.heroes) for it in dict.fromkeys(h.items)
+                   if unequip_refusal(deck, h, it) is None]
                 + [Equip(i, it) for i, h in enumerate(b.heroes) for it in dict.fromkeys(b.inventory)
                    if can_equip(deck, h, it)])
     if returned_die(b) is not None:  # "the dice may be distributed among any heroes currently missing dice"

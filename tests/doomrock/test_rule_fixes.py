@@ -70,3 +70,44 @@ def test_the_party_may_let_the_attack_go_after_one_response():
     assert b.paused is None and b.hero(0).life == life - 1  # one shield, 2 damage
     assert "buckler" not in b.hero(0).used_items
 
+
+REQUIREMENT = "Cleric cannot unequip Lucky charm: Elven bow requires agi 2 and without it Cleric would have agi 1"
+
+
+def test_an_unequip_that_breaks_a_stat_requirement_is_refused_at_gear_up():
+    """Items: "In order to equip an item, a hero must meet the stat requirement ... equal to or higher than the
+    indicated value." The cleric's Agi 2 for the elven bow comes from the lucky charm: the charm stays on while
+    the bow does (the bow itself may come off first)."""
+    from explorer.doomrock import Unequip
+    s = Session("doomrock-battle", Options(players=2, heroes=("paladin", "cleric"), items=("lucky_charm", "elven_bow")),
+                DECK, seed=1)
+    s.play(Equip(1, "lucky_charm"))
+    s.play(Equip(1, "elven_bow"))
+    acts = s.legal_actions()
+    assert Unequip(1, "lucky_charm") not in acts and Unequip(1, "elven_bow") in acts
+    before = s.state
+    with pytest.raises(IllegalAction, match=REQUIREMENT):
+        s.play(Unequip(1, "lucky_charm"))
+    assert s.state == before
+    s.play(Unequip(1, "elven_bow"))
+    assert Unequip(1, "lucky_charm") in s.legal_actions()
+
+
+def test_an_unequip_that_breaks_a_stat_requirement_is_refused_on_the_map():
+    """Items: "In order to equip an item, a hero must meet the stat requirement" (outside battle too: "Heroes
+    may trade, equip and unequip items outside of battle")."""
+    from explorer.doomrock import Unequip
+    from explorer.doomrock import campaign as camp
+    from explorer.doomrock.campaign_state import SetUp
+    s = Session("doomrock", Options(players=2, heroes=("paladin", "cleric")), DECK, seed=7)
+    s.play(SetUp())
+    c = replace(s.state, inventory=s.state.inventory + ("lucky_charm", "elven_bow"))
+    c = c.with_hero(1, abilities=("mend", "smite", "sanctuary", "evade"))  # Agi 1, as in the battle above
+    c, _ = camp.apply(c, Equip(1, "lucky_charm"))
+    c, _ = camp.apply(c, Equip(1, "elven_bow"))
+    acts = camp.legal_actions(c)
+    assert Unequip(1, "lucky_charm") not in acts and Unequip(1, "elven_bow") in acts
+    with pytest.raises(IllegalAction, match=REQUIREMENT):
+        camp.apply(c, Unequip(1, "lucky_charm"))
+    with pytest.raises(IllegalAction, match="no hero number 5"):
+        camp.apply(c, Unequip(5, "lucky_charm"))
