@@ -111,3 +111,28 @@ def test_an_unequip_that_breaks_a_stat_requirement_is_refused_on_the_map():
         camp.apply(c, Unequip(1, "lucky_charm"))
     with pytest.raises(IllegalAction, match="no hero number 5"):
         camp.apply(c, Unequip(5, "lucky_charm"))
+
+
+def test_a_card_with_no_damage_reaches_distant_enemies_a_damaging_one_by_its_range():
+    """Battlefield: "Characters may be either distant or adjacent to each other." The rulebook prints no range
+    for abilities (ruling DR-1): the reach belongs to a card's damage ("range"), a push needs the target
+    adjacent, and a card with neither (Snare's armour reduction and expose, Arcane mark's expose) reaches any
+    enemy. At the start every enemy is distant ("Heroes must start distant from enemies")."""
+    s = Session("doomrock-battle", Options(players=2, heroes=("ranger", "wizard")), DECK, seed=3)
+    s.play(SetUpBattle())
+    for faces, card in (([3, 3, 2, 2], "snare"), ([2, 2, 3, 3], "arcane_mark")):
+        s.play(Roll(), outcome=faces)
+        s.play(KeepDice())
+        s.play(Assign(0, card))
+        s.play(DoneAssigning())
+    b = s.state.battle
+    assert all(e.group != h.group for e in b.enemies for h in b.heroes)
+    acts = s.legal_actions()
+    uids = [e.uid for e in b.alive_enemies]
+    assert [a.target for a in acts if isinstance(a, Activate) and a.card == "snare"] == uids
+    assert [a.target for a in acts if isinstance(a, Activate) and a.card == "arcane_mark"] == uids
+    from explorer.doomrock.abilities import reach
+    assert reach(DECK.card("holy_strike").effects) == "adjacent" and reach(DECK.card("ray_of_doom").effects) == "any"
+    assert reach(DECK.card("sunder").effects) == "adjacent"  # armour reduction, then adjacent damage
+    push_only = tuple(e for e in DECK.card("shove").effects if e.name == "push")
+    assert push_only and reach(push_only) == "adjacent"
