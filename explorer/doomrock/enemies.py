@@ -105,7 +105,7 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
             elif action.do == "expose":
                 battle, ev = place_expose(battle, chosen, action.amount, deck, options)
                 events += ev
-            elif action.do == "push":
+            elif action.do == "push":  # its own action, after an attack above it on the card (DR-38)
                 battle = push_hero(battle, chosen)
                 events.append(Event(f"{who} pushes {hero.name} away.", section))
             elif action.do == "steal":

@@ -136,3 +136,25 @@ def test_a_card_with_no_damage_reaches_distant_enemies_a_damaging_one_by_its_ran
     assert reach(DECK.card("sunder").effects) == "adjacent"  # armour reduction, then adjacent damage
     push_only = tuple(e for e in DECK.card("shove").effects if e.name == "push")
     assert push_only and reach(push_only) == "adjacent"
+
+
+def test_an_ai_card_attacks_then_pushes_in_the_order_it_lists():
+    """Minion Activation: "Perform the actions listed on the minion part of the AI card, following it from top
+    to bottom." AI card anatomy: "The sword symbols by the action name indicate that this action is an attack."
+    A push action is its own action, not an attack's damage dealt "during a push effect" (ruling DR-38): the
+    goblin hits the paladin while adjacent, then pushes him away."""
+    from explorer.doomrock.enemies import run_script
+    s = Session("doomrock-battle", Options(players=2, heroes=("paladin", "rogue")), DECK, seed=3)
+    s.play(SetUpBattle())
+    b = replace(s.state.battle, phase="minions")
+    b = b.with_enemy("E1", group=b.hero(0).group)
+    script = DECK.card("GOB3").minion
+    assert [a.do for a in script] == ["attack", "push"]
+    life = b.hero(0).life
+    after, events = run_script(b, DECK, s.options, "E1", script, 0)
+    texts = [e.text for e in events]
+    hit = next(k for k, t in enumerate(texts) if "attacks Paladin" in t)
+    push = next(k for k, t in enumerate(texts) if "pushes Paladin" in t)
+    assert hit < push
+    assert after.hero(0).life < life  # the attack landed before the push moved him out of reach
+    assert after.hero(0).group != after.enemy("E1").group
