@@ -158,3 +158,55 @@ def test_an_ai_card_attacks_then_pushes_in_the_order_it_lists():
     assert hit < push
     assert after.hero(0).life < life  # the attack landed before the push moved him out of reach
     assert after.hero(0).group != after.enemy("E1").group
+
+
+def _dragon_and_goblins(**opts):
+    """The Dragon with a goblin raid as its extra tier I encounter (Battle Setup 3)."""
+    import numpy as np
+    s = Session("doomrock-battle", Options(players=2, heroes=("paladin", "rogue"), encounter="the_dragon", **opts),
+                DECK, seed=3)
+    out = s.game.chance(s.state, SetUpBattle()).sample(np.random.default_rng(1))
+    out["extra"] = ["goblin_raid", "zombie_horde"]
+    s.play(SetUpBattle(), outcome=out)
+    b = replace(s.state.battle, phase="boss")
+    assert b.extra == "goblin_raid" and b.enemy("E1").name == "The Dragon" and b.enemy("E4").name == "Goblin shaman"
+    return s, b
+
+
+def _enrage_and_hit(s, b, enraging: str, times: int):
+    """``enraging`` enrages ``times`` times; then the dragon and a goblin each hit the paladin for 1."""
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    b, _ = run_script(b, DECK, s.options, enraging, (AIAction("enrage", (), times),), None)
+    lost = {}
+    for uid in ("E1", "E2"):
+        life = b.hero(0).life
+        hit, _ = run_script(b, DECK, s.options, uid, (AIAction("attack", ("highest",), 1, "any"),), None)
+        lost[uid] = life - hit.hero(0).life
+    return b, lost
+
+
+def test_with_an_extra_encounter_every_enrage_goes_on_the_battles_card_by_default():
+    """Boss Activations, Enrage: "When an effect calls for an ENRAGE +/-, add or remove a time marker from the
+    encounter card. The amount of time markers on the encounter card is the enrage value." Read literally
+    there is one encounter card for the battle (The Dragon's), so the goblin shaman's ENRAGE +3 reaches the
+    Dragon's first enrage value (3) and every enemy's attacks deal 1 more (ruling DR-7)."""
+    s, b = _dragon_and_goblins()
+    b, lost = _enrage_and_hit(s, b, "E4", 3)
+    assert (b.enrage, b.enrage_extra) == (3, 0)
+    assert lost == {"E1": 2, "E2": 2}
+
+
+def test_with_enrage_cards_own_each_encounter_card_keeps_its_enrage_value():
+    """Options.enrage_cards="own": the shaman's time markers go on the goblin raid's card; the Dragon's value
+    stays 0, and the goblins' attacks count the goblin raid's enrage value (4) only."""
+    s, b = _dragon_and_goblins(enrage_cards="own")
+    b3, lost = _enrage_and_hit(s, b, "E4", 3)
+    assert (b3.enrage, b3.enrage_extra) == (0, 3)
+    assert lost == {"E1": 1, "E2": 1}
+    b4, lost = _enrage_and_hit(s, b, "E4", 4)
+    assert lost == {"E1": 1, "E2": 2}
+    b5, lost = _enrage_and_hit(s, b, "E1", 3)  # the Dragon enrages on its own card
+    assert (b5.enrage, b5.enrage_extra) == (3, 0) and lost == {"E1": 2, "E2": 1}
+    with pytest.raises(ValueError, match="enrage_cards"):
+        Options(enrage_cards="each")

@@ -420,7 +420,7 @@ class DoomrockApp(w.VBox):
             near = [i for i in b.alive_heroes if b.hero(i).group == e.group] or list(b.alive_heroes)
             text = ["Attacks in its AI deck (enrage included), if they hit:"]
             for amount in sorted({a.amount for a in lines}):
-                n = attack_damage(b, deck, options, amount)
+                n = attack_damage(b, deck, options, amount, e.uid)
                 for i in near:
                     odds = hero_damage_odds(b, deck, i, [n])
                     lost = float(sum(k * p for k, p in odds.items()))
