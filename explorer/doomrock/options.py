@@ -13,6 +13,7 @@ CUMULATION_FLIPS = ("shuffle", "under")
 SPAWN_PLACEMENTS = ("players", "spawner")
 LOCKED_DICE = ("optional", "stay")
 ENRAGE_CARDS = ("shared", "own")
+ENEMY_PAIRS = ("per_card", "across")
 PARTY_DAMAGE_LIMITS = ("after_absorbing", "hp")
 EXPLOSION_DAMAGE = ("markers", "none")
 CUMULATION_BLANKS = ("all", "earlier")
@@ -70,6 +71,9 @@ class Options:
             reading) puts every ENRAGE on the battle's encounter card, whose values count for every enemy;
             "own" gives each encounter card its own time markers, changed by its own enemies and counting
             for their attacks against its own enrage values (DR-7).
+        enemy_pairs: "By default, enemies are grouped in pairs" (Battle Setup 2): "per_card" (the default)
+            pairs each encounter card's enemies among themselves, so an extra tier I encounter is set up
+            "accordingly" in groups of its own; "across" pairs the enemies of both cards in one run (DR-39).
         early_final_battle: at the Doomrock area the party may start the final battle before time runs
             out, so that "2 points per time marker remaining" can score (DR-28); False waits for time.
         assign_if_able: a hero must place every die that fits a card before being done assigning ("The
@@ -100,6 +104,7 @@ class Options:
     map_shields: bool = True
     enraged_bonus: int = 1
     enrage_cards: str = "shared"
+    enemy_pairs: str = "per_card"
     early_final_battle: bool = False
     assign_if_able: bool = False
 
@@ -131,7 +136,7 @@ class Options:
         for name, choices in (("cumulation_flip", CUMULATION_FLIPS), ("cumulation_blanks", CUMULATION_BLANKS),
                               ("explosion_damage", EXPLOSION_DAMAGE), ("party_damage_limit", PARTY_DAMAGE_LIMITS),
                               ("spawn_placement", SPAWN_PLACEMENTS), ("locked_dice", LOCKED_DICE),
-                              ("enrage_cards", ENRAGE_CARDS)):
+                              ("enrage_cards", ENRAGE_CARDS), ("enemy_pairs", ENEMY_PAIRS)):
             v = getattr(self, name)
             if not isinstance(v, str) or v not in choices:
                 raise ValueError(f"options.{name} must be one of {', '.join(choices)}, got {v!r}")

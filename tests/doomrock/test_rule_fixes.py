@@ -210,3 +210,19 @@ def test_with_enrage_cards_own_each_encounter_card_keeps_its_enrage_value():
     assert (b5.enrage, b5.enrage_extra) == (3, 0) and lost == {"E1": 2, "E2": 1}
     with pytest.raises(ValueError, match="enrage_cards"):
         Options(enrage_cards="each")
+
+
+def test_an_extra_encounters_enemies_are_paired_among_themselves():
+    """Battle Setup 2: "The topmost section of the card will explain how to set up the enemies ... By default,
+    enemies are grouped in pairs." Battle Setup 3: "draw a random tier I encounter card from all available
+    cards and setup the additional enemies accordingly" ("according to normal rules", its example). Each card
+    is set up by its own top section, so The Dragon stands alone and the goblins pair among themselves
+    (ruling DR-39); Options.enemy_pairs="across" pairs the Dragon with the first goblin."""
+    s, b = _dragon_and_goblins()
+    assert [(e.name, e.group) for e in b.enemies] == [("The Dragon", 3), ("Goblin", 4), ("Goblin", 4),
+                                                     ("Goblin shaman", 5)]
+    assert all(e.group != h.group for e in b.enemies for h in b.heroes) and b.next_group == 6
+    s, b = _dragon_and_goblins(enemy_pairs="across")
+    assert [e.group for e in b.enemies] == [3, 3, 4, 4] and b.next_group == 5
+    with pytest.raises(ValueError, match="enemy_pairs"):
+        Options(enemy_pairs="none")
