@@ -226,3 +226,23 @@ def test_an_extra_encounters_enemies_are_paired_among_themselves():
     assert [e.group for e in b.enemies] == [3, 3, 4, 4] and b.next_group == 5
     with pytest.raises(ValueError, match="enemy_pairs"):
         Options(enemy_pairs="none")
+
+
+def test_the_round_threat_counts_a_paused_boss_card_that_still_deals_damage():
+    """Battle Effects, Party damage: a boss's party damage pauses its AI card while the party divides it. The
+    last boss has activated, but its card still goes on: the threat of the round is that damage, not nothing."""
+    from explorer.doomrock import TakeDamage
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.odds.threat import round_threat
+    from explorer.doomrock.state import Pause
+    s = Session("doomrock-battle", Options(players=2, heroes=("paladin", "rogue")), DECK, seed=3)
+    s.play(SetUpBattle())
+    b = replace(s.state.battle, phase="boss").with_enemy("E3", activated=True)
+    b = replace(b, paused=Pause("E3", (AIAction("party_damage", (), 2),), None, "Battle Sequence: Boss Activations",
+                                "party_damage", left=2))
+    threat = round_threat(b, DECK, s.options)
+    assert threat.exact and sum(h.expected_loss for h in threat.heroes) == 2
+    end = b
+    while end.paused is not None:
+        end, _ = rules.apply(end, DECK, s.options, TakeDamage(1))
+    assert b.hero(1).life - end.hero(1).life == 2
