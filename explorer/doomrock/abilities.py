@@ -18,7 +18,8 @@ SECTION = "Battle Sequence: Hero Action Phase"
 
 
 def reach(effects) -> str:
-    """An enemy-targeting card reaches adjacent enemies unless its attack says any range."""
+    """The reach of an enemy-targeting card (ruling DR-1; the rulebook prints no range rule): its first
+    damage effect's range, adjacent for a push, any enemy for a card with neither (marks, traps)."""
     for e in effects:
         if e.name == "damage":
             return e.param("range")

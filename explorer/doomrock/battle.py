@@ -13,8 +13,8 @@ from .abilities import condition_met, reactions, resolve, spend_dice, targets, u
 from .campaign_state import Equip, Unequip
 from .cards import Deck
 from .damage import marker_type
-from .enemies import divided_damage, place_spawn, resume, returned_die, run_script, share_room, steal, takers
-from .items import can_equip
+from .enemies import divided_damage, place_spawn, resume, returned_die, run_script, share_room, steal, still_reacting, takers
+from .items import can_equip, unequip_refusal
 from .options import Options
 from .positions import groups, threat
 from .refusals import explain
@@ -36,7 +36,8 @@ def legal_actions(b: Battle, deck: Deck, options: Options) -> list:
     if b.phase == "setup":
         current = _labels(b)
         return ([SetUpBattle()] + [Formation(f) for f in setup.formations(len(b.heroes)) if f != current]
-                + [Unequip(i, it) for i, h in enumerate(b.heroes) for it in dict.fromkeys(h.items)]
+                + [Unequip(i, it) for i, h in enumerate(b.heroes) for it in dict.fromkeys(h.items)
+                   if unequip_refusal(deck, h, it) is None]
                 + [Equip(i, it) for i, h in enumerate(b.heroes) for it in dict.fromkeys(b.inventory)
                    if can_equip(deck, h, it)])
     if returned_die(b) is not None:  # "the dice may be distributed among any heroes currently missing dice"
@@ -325,7 +326,7 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
                         heroism_on=tuple(sorted((k, n) for k, n in on.items() if n > 0)))
         b, events = resolve(b, deck, action.hero, card.effects, card.heroism, action.heroism, action.target, card.name,
                             options)
-        if b.paused is not None and b.paused.kind == "reaction":  # the attack goes on after the reaction
+        if b.paused is not None and b.paused.kind == "reaction" and not still_reacting(b, deck):  # then the attack
             b, more = resume(b, deck, options)
             events += more
     elif isinstance(action, NoReaction):
@@ -360,7 +361,7 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         events = [Event(f"{b.hero(action.hero).name} stops being hidden.", "Battle Effects: Hidden")]
     elif isinstance(action, UseItem):
         b, events = use_item(b, deck, action.hero, action.item, action.target, options)
-        if b.paused is not None and b.paused.kind == "reaction":  # the attack goes on after the item
+        if b.paused is not None and b.paused.kind == "reaction" and not still_reacting(b, deck):  # then the attack
             b, more = resume(b, deck, options)
             events += more
     elif isinstance(action, EndInitiative):

@@ -21,7 +21,7 @@ from .campaign_state import (
 )
 from .cards import Choice, Loot, Test
 from .effects import STATS
-from .items import can_equip
+from .items import can_equip, gear_refusal, unequip_refusal
 from .needs import check_campaign
 from .refusals import explain
 from .setup import new_battle
@@ -117,7 +117,8 @@ def legal_actions(c: Campaign) -> list:
 
 def _gear(c: Campaign) -> list:
     """Items: equip and unequip outside battle."""
-    acts = [Unequip(i, it) for i, h in enumerate(c.heroes) for it in dict.fromkeys(h.items)]
+    acts = [Unequip(i, it) for i, h in enumerate(c.heroes) for it in dict.fromkeys(h.items)
+            if unequip_refusal(c.deck, h, it) is None]
     acts += [Equip(i, it) for i in range(len(c.heroes)) for it in dict.fromkeys(c.inventory) if can_equip(c.deck, c.heroes[i], it)]
     return acts
 
@@ -247,6 +248,8 @@ def explain_map(c: Campaign, action) -> str:
         return "the party cannot pay that location's entry cost (or meet its requirement)"
     if isinstance(action, Equip):
         return "that item is not in the inventory, the hero lacks the statistic, or no slot is free"
+    if isinstance(action, Unequip):
+        return gear_refusal(c.deck, c.heroes, action)
     return "that is not possible now"
 
 

@@ -49,9 +49,25 @@ def valid(battle: Battle, uid: str, action: AIAction, i: int) -> bool:
     return True
 
 
-def enrage_bonus(battle: Battle, encounter: Encounter, options: Options) -> int:
+def enrage_bonus(battle: Battle, encounter: Encounter, options: Options, value: int | None = None) -> int:
     """Enrage: each of the encounter's enrage values reached adds damage to enemy attacks (DR-7)."""
-    return sum(battle.enrage >= t for t in encounter.enrage) * options.enraged_bonus
+    value = battle.enrage if value is None else value
+    return sum(value >= t for t in encounter.enrage) * options.enraged_bonus
+
+
+def own_card(battle: Battle, deck: Deck, options: Options, uid: str | None) -> bool:
+    """Does enemy ``uid`` enrage on the extra tier I card ("add or remove a time marker from the encounter
+    card"; Options.enrage_cards="own", DR-7)? With "shared" every enemy enrages on the battle's card."""
+    return (options.enrage_cards == "own" and battle.extra is not None and uid is not None
+            and spawning_encounter(battle, deck, uid).id == battle.extra)
+
+
+def attack_bonus(battle: Battle, deck: Deck, options: Options, uid: str | None) -> int:
+    """The enrage damage an attack of enemy ``uid`` adds: its encounter card's time markers against that
+    card's enrage values (DR-7)."""
+    if own_card(battle, deck, options, uid):
+        return enrage_bonus(battle, deck.card(battle.extra), options, battle.enrage_extra)
+    return enrage_bonus(battle, deck.card(battle.encounter), options)
 
 
 def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: tuple[AIAction, ...],
@@ -98,14 +114,14 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
                     events.append(Event(f"{who} attacks {hero.name}; the party may react first (a reaction or an item).",
                                         "Hero Action Phase: Reaction"))
                     return replace(battle, paused=Pause(uid, script[k:], active, section, "reaction", hero=chosen)), events
-                amount = action.amount + enrage_bonus(battle, deck.card(battle.encounter), options)
+                amount = action.amount + attack_bonus(battle, deck, options, uid)
                 events.append(Event(f"{who} attacks {hero.name} for {amount} damage.", section))
                 battle, ev = deal_damage(battle, deck, chosen, amount, options=options)
                 events += ev
             elif action.do == "expose":
                 battle, ev = place_expose(battle, chosen, action.amount, deck, options)
                 events += ev
-            elif action.do == "push":
+            elif action.do == "push":  # its own action, after an attack above it on the card (DR-38)
                 battle = push_hero(battle, chosen)
                 events.append(Event(f"{who} pushes {hero.name} away.", section))
             elif action.do == "steal":
@@ -117,8 +133,13 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
                 battle, ev = steal(battle, deck, uid, dice[0])
                 events += ev
         elif action.do == "enrage":
-            battle = replace(battle, enrage=max(0, battle.enrage + action.amount))
-            events.append(Event(f"{who} enrages: the enrage value is now {battle.enrage}.", "Boss Activations: Enrage"))
+            if own_card(battle, deck, options, uid):
+                battle = replace(battle, enrage_extra=max(0, battle.enrage_extra + action.amount))
+                events.append(Event(f"{who} enrages: the enrage value of {deck.card(battle.extra).name} is now "
+                                    f"{battle.enrage_extra}.", "Boss Activations: Enrage"))
+            else:
+                battle = replace(battle, enrage=max(0, battle.enrage + action.amount))
+                events.append(Event(f"{who} enrages: the enrage value is now {battle.enrage}.", "Boss Activations: Enrage"))
         elif action.do == "shield":
             battle = battle.with_enemy(uid, shields=me.shields + action.amount)
             events.append(Event(f"{who} gains {action.amount} shield(s).", section))
@@ -127,7 +148,7 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
             battle = battle.with_enemy(uid, hp=me.hp + gained)
             events.append(Event(f"{who} heals {gained}.", section))
         elif action.do == "party_damage":
-            amount = action.amount + enrage_bonus(battle, deck.card(battle.encounter), options)
+            amount = action.amount + attack_bonus(battle, deck, options, uid)
             events.append(Event(f"{who} deals {amount} damage to the party.", "Battle Effects: Party damage"))
             alive = battle.alive_heroes
             if len(alive) > 1:  # the party divides it as it sees fit
@@ -190,6 +211,18 @@ def divided_damage(battle: Battle, deck: Deck, shares: tuple[tuple[int, int], ..
         battle, ev = deal_damage(battle, deck, i, n, attack=False)
         events += ev
     return battle, events
+
+
+def still_reacting(battle: Battle, deck: Deck) -> bool:
+    """After a response to an attack, the pause stays open (DR-17): items are used "at any time" and "may
+    interrupt enemy actions", so while the attack still stands and a reaction or an item is left to use,
+    the party may respond again before the damage."""
+    p = battle.paused
+    if p is None or p.kind != "reaction" or not p.script or p.hero is None:
+        return False
+    if battle.enemy(p.uid).defeated or p.hero not in battle.alive_heroes or not valid(battle, p.uid, p.script[0], p.hero):
+        return False
+    return bool(reactions(battle, deck, p.hero) or usable_items(battle, deck))
 
 
 def resume(battle: Battle, deck: Deck, options: Options) -> tuple[Battle, list[Event]]:

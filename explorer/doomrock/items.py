@@ -1,6 +1,8 @@
 """Items: statistics, equipment slots and stat requirements ("Items")."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .cards import Deck
 from .state import Hero
 
@@ -24,3 +26,30 @@ def can_equip(deck: Deck, hero: Hero, item: str) -> bool:
     if armor > 1 or artifact > 1 or hands > 2:
         return False
     return slots.count("consumable") <= (1 - armor) + (1 - artifact) + (2 - hands)
+
+
+def unequip_refusal(deck: Deck, hero: Hero, item: str) -> str | None:
+    """Items: "In order to equip an item, a hero must meet the stat requirement": taking off an item that
+    raises a statistic must not leave another equipped item's requirement unmet. Returns why not, or None."""
+    if item not in hero.items:
+        return f"{hero.name} has no {deck.card(item).name if deck.has(item) else repr(item)} equipped"
+    rest = list(hero.items)
+    rest.remove(item)
+    for other in dict.fromkeys(rest):
+        without = replace(hero, items=tuple(x for x in rest if x != other))  # as when it was equipped
+        for stat, need in deck.card(other).requires:
+            have = hero_stat(deck, without, stat)
+            if have < need:
+                return (f"{hero.name} cannot unequip {deck.card(item).name}: {deck.card(other).name} requires "
+                        f"{stat} {need} and without it {hero.name} would have {stat} {have}")
+    return None
+
+
+def gear_refusal(deck: Deck, heroes: tuple[Hero, ...], action) -> str:
+    """Why an ``Unequip`` is refused, in words (a stat requirement it would break, or a bad hero or item)."""
+    if not (isinstance(action.hero, int) and not isinstance(action.hero, bool) and 0 <= action.hero < len(heroes)):
+        return f"there is no hero number {action.hero!r}"
+    hero = heroes[action.hero]
+    if not isinstance(action.item, str):
+        return f"{action.item!r} is not an item"
+    return unequip_refusal(deck, hero, action.item) or "that item cannot be unequipped now"

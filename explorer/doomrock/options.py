@@ -12,6 +12,8 @@ FORMATIONS = ("distant", "together")
 CUMULATION_FLIPS = ("shuffle", "under")
 SPAWN_PLACEMENTS = ("players", "spawner")
 LOCKED_DICE = ("optional", "stay")
+ENRAGE_CARDS = ("shared", "own")
+ENEMY_PAIRS = ("per_card", "across")
 PARTY_DAMAGE_LIMITS = ("after_absorbing", "hp")
 EXPLOSION_DAMAGE = ("markers", "none")
 CUMULATION_BLANKS = ("all", "earlier")
@@ -65,6 +67,13 @@ class Options:
         map_shields: shields prevent map damage automatically ("Heroes may discard their shield
             markers to prevent this effect"), DR-11; False keeps them for the battle.
         enraged_bonus: extra damage of every enemy attack per enrage threshold reached (DR-7).
+        enrage_cards: with an extra tier I encounter (Battle Setup 3), "shared" (the default, the literal
+            reading) puts every ENRAGE on the battle's encounter card, whose values count for every enemy;
+            "own" gives each encounter card its own time markers, changed by its own enemies and counting
+            for their attacks against its own enrage values (DR-7).
+        enemy_pairs: "By default, enemies are grouped in pairs" (Battle Setup 2): "per_card" (the default)
+            pairs each encounter card's enemies among themselves, so an extra tier I encounter is set up
+            "accordingly" in groups of its own; "across" pairs the enemies of both cards in one run (DR-39).
         early_final_battle: at the Doomrock area the party may start the final battle before time runs
             out, so that "2 points per time marker remaining" can score (DR-28); False waits for time.
         assign_if_able: a hero must place every die that fits a card before being done assigning ("The
@@ -94,6 +103,8 @@ class Options:
     quick_play: bool = False
     map_shields: bool = True
     enraged_bonus: int = 1
+    enrage_cards: str = "shared"
+    enemy_pairs: str = "per_card"
     early_final_battle: bool = False
     assign_if_able: bool = False
 
@@ -124,7 +135,8 @@ class Options:
             raise ValueError("options.expose_*: the expose pool needs at least one marker")
         for name, choices in (("cumulation_flip", CUMULATION_FLIPS), ("cumulation_blanks", CUMULATION_BLANKS),
                               ("explosion_damage", EXPLOSION_DAMAGE), ("party_damage_limit", PARTY_DAMAGE_LIMITS),
-                              ("spawn_placement", SPAWN_PLACEMENTS), ("locked_dice", LOCKED_DICE)):
+                              ("spawn_placement", SPAWN_PLACEMENTS), ("locked_dice", LOCKED_DICE),
+                              ("enrage_cards", ENRAGE_CARDS), ("enemy_pairs", ENEMY_PAIRS)):
             v = getattr(self, name)
             if not isinstance(v, str) or v not in choices:
                 raise ValueError(f"options.{name} must be one of {', '.join(choices)}, got {v!r}")

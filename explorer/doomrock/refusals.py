@@ -1,10 +1,12 @@
 """Why an action is refused, as a sentence a player would understand (never a Python repr)."""
 from __future__ import annotations
 
+from .campaign_state import Unequip
 from .cards import Deck
 from .enemies import returned_die
 from .positions import hero_armour
 from .roll_phase import dice_word
+from .items import gear_refusal
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, GiveDie, KeepDice,
     MakeHeroism, MakeShield, PickUpLocked, PlaceHeroism, PlaceSpawn, Reroll, Roll, TakeDamage, UseItem,
@@ -23,6 +25,10 @@ def explain(b: Battle, deck: Deck, action) -> str:
     if b.result is not None:
         return f"the battle is over: {b.result}"
     phase = PHASES.get(b.phase, b.phase)
+    if isinstance(action, Unequip):
+        if b.phase != "setup":
+            return "gear is switched before the battle card is drawn (Battle Setup 1), not during the battle"
+        return gear_refusal(deck, b.heroes, action)
     if returned_die(b) is not None:
         return "the players must first choose which hero missing dice gets the returned die"
     if b.paused is not None:

@@ -94,12 +94,19 @@ def set_up(battle: Battle, deck: Deck, options: Options, outcome: dict) -> tuple
     group = battle.next_group
     events = [Event(f"The party faces {enc.name}.", SECTION)]
     for e in encounters:
+        # "By default, enemies are grouped in pairs": each card's enemies, or all of them (DR-39)
+        start = group if not enemies else enemies[-1].group + 1
+        if options.enemy_pairs == "across":
+            start, k = group, len(enemies)
+        else:
+            k = 0
         for spec in e.enemies:
             count = 1 if spec.boss and not any(spec.count) else spec.count[players - 2]
             for _ in range(count):
                 n = len(enemies)
                 enemies.append(Enemy(f"E{n + 1}", spec.name, e.deck, spec.hp, spec.hp, spec.armour, 0, spec.shields,
-                                     spec.command, spec.boss, spec.objective, group + n // 2))
+                                     spec.command, spec.boss, spec.objective, start + k // 2))
+                k += 1
     if extra is not None:
         events.append(Event(f"{enc.name} brings {extra.name} as well.", SECTION))
     decks = tuple(dict.fromkeys(e.deck for e in encounters))
@@ -107,6 +114,7 @@ def set_up(battle: Battle, deck: Deck, options: Options, outcome: dict) -> tuple
     events.append(Event(", ".join(f"{e.name} ({e.uid}, {e.hp} HP)" for e in enemies) + " take the field in pairs.", SECTION))
     battle = replace(battle, enemies=tuple(enemies), extra=None if extra is None else extra.id, ai_draw=draw,
                      ai_discard=tuple((d, ()) for d in decks), expose_pool=tuple(outcome["expose"]),
-                     next_group=group + (len(enemies) + 1) // 2, next_enemy=len(enemies) + 1, phase="roll", round=1,
+                     next_group=max((x.group for x in enemies), default=group - 1) + 1, next_enemy=len(enemies) + 1,
+                     phase="roll", round=1,
                      roller=battle.alive_heroes[0] if battle.alive_heroes else 0)
     return battle, events

@@ -127,6 +127,7 @@ class Battle:
     expose_up: tuple[str, ...] = ()  # revealed and set aside
     expose_out: tuple[str, ...] = ()  # out for this battle (battle cumulation)
     enrage: int = 0
+    enrage_extra: int = 0  # time markers on the extra tier I card, with Options.enrage_cards="own" (DR-7)
     next_group: int = 1
     next_enemy: int = 1
     extra: str | None = None  # the extra tier I encounter

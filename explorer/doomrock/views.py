@@ -9,7 +9,8 @@ from .state import Battle
 
 def describe_battle(b: Battle, deck: Deck) -> str:
     """Who stands where, with HP, markers and the dice on each ability card."""
-    lines = [f"Round {b.round}, {b.phase} phase; enrage {b.enrage}."]
+    extra = f" ({deck.card(b.extra).name}: {b.enrage_extra})" if b.extra and b.enrage_extra else ""
+    lines = [f"Round {b.round}, {b.phase} phase; enrage {b.enrage}{extra}."]
     for g in groups(b):
         heroes = [h for i, h in enumerate(b.heroes) if h.group == g and not h.defeated]
         enemies = [e for e in b.alive_enemies if e.group == g]

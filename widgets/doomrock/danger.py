@@ -40,7 +40,7 @@ def enemy_threats(b, deck, options) -> dict[str, str]:
         near = [i for i in b.alive_heroes if b.hero(i).group == e.group] or list(b.alive_heroes)
         text = [f"{e.name} {e.uid}, {e.hp} of {e.max_hp} HP. Attacks in its AI deck (enrage included), if they hit:"]
         for amount in sorted({a.amount for a in lines}):
-            n = attack_damage(b, deck, options, amount)
+            n = attack_damage(b, deck, options, amount, e.uid)
             for i in near:
                 lost, dead = _hit(b, deck, i, n)
                 text.append(f"{n} damage to {b.hero(i).name}: {lost:.2f} HP lost on average, defeat {dead:.0%}")

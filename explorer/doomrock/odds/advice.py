@@ -18,7 +18,7 @@ from itertools import combinations_with_replacement
 
 from ..cards import Deck
 from ..damage import marker_type
-from ..enemies import enrage_bonus
+from ..enemies import attack_bonus
 from ..options import Options
 from ..positions import hero_armour
 from ..state import Battle, KeepDice, Reroll
@@ -206,9 +206,10 @@ def shuffled_cumulation(options: Options) -> None:
         raise ValueError(refusal)
 
 
-def attack_damage(battle: Battle, deck: Deck, options: Options, amount: int) -> int:
-    """Damage of an enemy attack printed ``amount``, with the enrage bonus (Boss Activations: Enrage)."""
-    return amount + enrage_bonus(battle, deck.card(battle.encounter), options)
+def attack_damage(battle: Battle, deck: Deck, options: Options, amount: int, uid: str | None = None) -> int:
+    """Damage of an enemy attack printed ``amount``, with the enrage bonus of enemy ``uid``'s encounter card
+    (Boss Activations: Enrage; without ``uid``, the battle's card)."""
+    return amount + attack_bonus(battle, deck, options, uid)
 
 
 def hero_damage_odds(battle: Battle, deck: Deck, hero: int, damages) -> dict[int, Fraction]:
@@ -250,7 +251,7 @@ def incoming_attack(battle: Battle, deck: Deck, options: Options) -> IncomingAtt
     p = battle.paused
     if p is None or p.kind != "reaction" or not p.script or p.script[0].do != "attack" or p.hero is None:
         return None
-    damage = attack_damage(battle, deck, options, p.script[0].amount)
+    damage = attack_damage(battle, deck, options, p.script[0].amount, p.uid)
     odds = hero_damage_odds(battle, deck, p.hero, [damage])
     life = battle.hero(p.hero).life
     return IncomingAttack(p.uid, p.hero, damage, odds, sum((q for k, q in odds.items() if k >= life), Fraction(0)))

@@ -164,7 +164,7 @@ def round_threat(battle: Battle, deck: Deck, options: Options, *, max_steps: int
     start = enemy_phase_start(battle, deck)
     lives = tuple(h.life for h in start.heroes)
     n = activations_left(start)
-    if n == 0 or enemy_phase_over(start):
+    if (n == 0 and start.paused is None) or enemy_phase_over(start):  # a paused AI card still goes on
         return _summary(battle, lives, {lives: Fraction(1)}, True, 0, 0, "The enemies have no activation left this round.")
     stand_in, unseen = _stand_ins(start)
     note = ""
