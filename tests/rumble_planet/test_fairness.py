@@ -11,7 +11,7 @@ from explorer.rumble_planet.sim import simulate
 #: Kong's Bag of Clubs (Range 1 at both levels; a Ring adds nobody in a 2-player game) won 1 of 100.
 TUNED = {
     "H1": ((2, 2, None), (3, 3, "squirrel")),
-    "H2": ((2, 2, None), (3, 3, "power_shot")),
+    "H2": ((1, 2, None), (3, 3, "power_shot")),
     "H3": ((3, 2, None), (4, 3, "ring")),
     "H4": ((2, 2, None), (3, 2, "long_barrel")),
 }
