@@ -6,7 +6,7 @@ pytestmark = pytest.mark.browser
 
 def test_two_variants_run_and_chart_error_bars(page, voila_server, artifacts):
     page.goto(f"{voila_server}/voila/render/playtest.ipynb", timeout=120_000)
-    page.wait_for_selector(".lab-app .lab-run", timeout=120_000)
+    page.wait_for_selector(".lab-app .lab-run", timeout=300_000)  # the page plays its worked studies while it opens (about 35 s alone)
     games = page.locator(".lab-games input")
     games.fill("300")
     games.press("Enter")
