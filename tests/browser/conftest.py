@@ -110,3 +110,13 @@ def assert_fits(page) -> None:
         .map(e => e.getBoundingClientRect()).filter(r => r.width > 0 && (r.left < -1 || r.right > window.innerWidth + 1))
         .map(r => [r.left, r.right])""")
     assert not wide, f"drawn outside the viewport: {wide[:5]}"
+
+
+def walk_to(page, chapter: int, scene: int, scenes: int, title: str) -> None:
+    """Wait until a walkthrough shows step ``scene`` of ``chapter`` (both from 0) with its title and its
+    drawing (the drawing is sent last: wait for it too)."""
+    page.wait_for_function(
+        """([t, h]) => document.querySelector('.wt-where')?.textContent.startsWith(t)
+                      && document.querySelector('.wt-heading')?.textContent.includes(h)""",
+        arg=[f"Step {scene + 1} of {scenes} of chapter {chapter + 1} of", title], timeout=15_000)
+    page.wait_for_selector(f'.wt-drawing .wt-scene[data-scene="{chapter + 1}-{scene + 1}"]', timeout=15_000)

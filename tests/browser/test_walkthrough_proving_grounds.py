@@ -8,22 +8,13 @@ import pytest
 
 from widgets.proving_grounds import lessons
 
-from .conftest import assert_fits, outside
+from .conftest import assert_fits, outside, walk_to
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/walk-shots")
 PAGE = "/voila/render/proving_grounds/learn_the_rules.ipynb"
 SIZES = [(1366, 768), (390, 844)]
-
-
-def where(page, chapter, scene, scenes, title):
-    """Wait for the step's place and title (the drawing is sent last: wait for its title too)."""
-    page.wait_for_function(
-        """([t, h]) => document.querySelector('.wt-where')?.textContent.startsWith(t)
-                      && document.querySelector('.wt-heading')?.textContent.includes(h)""",
-        arg=[f"Step {scene + 1} of {scenes} of chapter {chapter + 1} of", title], timeout=15_000)
-    page.wait_for_selector(f'.wt-drawing .wt-scene[data-scene="{chapter + 1}-{scene + 1}"]', timeout=15_000)
 
 
 def assert_drawn(page):
@@ -48,14 +39,14 @@ def test_every_chapter_step_by_step(page, voila_server, requests_seen, width, he
     shown = page.evaluate("() => performance.now() - performance.timing.domContentLoadedEventEnd + performance.timing.navigationStart")
     print(f"{width}x{height}: first scene {opened:.2f} s after the request, {first_scene / 1000:.2f} s after the page's "
           f"first byte, {shown / 1000:.2f} s after the page was shown")
-    where(page, 0, 0, len(chapters[0].scenes), "Game Setup")
+    walk_to(page, 0, 0, len(chapters[0].scenes), "Game Setup")
 
     for c, chapter in enumerate(chapters):
         if c:
             page.locator(".wt-menu select").select_option(index=c)
         asked = False
         for s, scene in enumerate(chapter.scenes):
-            where(page, c, s, len(chapter.scenes), scene.title)
+            walk_to(page, c, s, len(chapter.scenes), scene.title)
             assert_drawn(page)
             assert_fits(page)
             shot = s == 0 or s == len(chapter.scenes) - 1
