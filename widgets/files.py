@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from html import escape
 from typing import Callable
 
@@ -55,8 +56,6 @@ def _css_string(text: str) -> str:
 class FilePicker(w.VBox):
     """Calls ``on_file(name, data)`` with the parsed JSON; errors it raises are shown, never a traceback."""
 
-    _count = 0  # each picker's stylesheet names its own button
-
     def __init__(self, on_file: Callable[[str, dict], str], description: str = "Load a deck or saved game",
                  max_bytes: int = MAX_BYTES):
         super().__init__()
@@ -68,8 +67,7 @@ class FilePicker(w.VBox):
                                    layout=w.Layout(width="auto", max_width="100%"))
         # the upload button writes its file count after its words ("(0)"): the button shows its icon and the
         # words from the stylesheet instead, so no stray counter is seen
-        FilePicker._count += 1
-        cls = f"rx-upload-{FilePicker._count}"
+        cls = "rx-upload-" + re.sub(r"[^a-z0-9]+", "-", description.lower()).strip("-")
         self.upload.add_class("rx-upload")
         self.upload.add_class(cls)
         self.label = w.HTML(f"<style>.{cls} {{font-size:0 !important}} .{cls} > i {{font-size:13px; margin-right:5px}} "

@@ -104,8 +104,10 @@ class PlacementBoard(w.VBox):
         for b in self.tail.children:
             close_tree(b)
         self.tail.children = ()
-        for _, html, _ in self.rows.values():
+        for _, html, cells in self.rows.values():
             html.value = ""
+            for b in cells.values():
+                _blank(b)
         self.children = ()
 
     def update(self, state, seat: int, actions: list, act: Act) -> "PlacementBoard":
@@ -124,8 +126,7 @@ class PlacementBoard(w.VBox):
                     b.description = describe_action(state, action)
                     b.button_style, b.tooltip = "info", f"place a {face} on {space_label(space)}"
                     b.remove_class("bb-illegal")
-                    for c in (action_class(action),):
-                        b.add_class(c)
+                    b.add_class(action_class(action))
                 else:
                     b.description = f"{face} \u2192 {space_label(space)}"
                     b.button_style, b.tooltip = "", "not allowed now: click to see why"
@@ -147,6 +148,12 @@ class PlacementBoard(w.VBox):
             close_tree(row)
         close_tree(self.tail)
         super().close()
+
+
+def _blank(b: w.Button) -> None:
+    """A board button as every seat's board starts: nothing in it tells where a die went."""
+    b.description, b.button_style, b.tooltip = "", "", ""
+    b._dom_classes = tuple(c for c in b._dom_classes if c not in ("bb-illegal", "bb-place"))
 
 
 class TrialChoice(w.VBox):

@@ -342,7 +342,7 @@ class RumblePlanetApp(w.VBox):
         self.attack_pick.layout.display = None if self.attacks else "none"  # no empty list when nothing is in range
         self._quiet = False
         self._show_odds()
-        self.boards.value = boards_html(s)
+        self.boards.value = boards_html(self.table.seen())  # another seat's hand stays in the kernel
         self.track.value = pp_hp_track(s)
         self.history.refresh()
         self.event_log.show(self.session.events)  # oldest first in, newest first shown

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from explorer.core import Session
-from explorer.rumble_planet import GreedyBot, Options, RandomBot, rules, sample_content
+from explorer.rumble_planet import GreedyBot, Options, RandomBot, rules, sample_content, view
 from explorer.rumble_planet.state import Deploy, SetUp
 
 HUMAN = "human"
@@ -47,6 +47,17 @@ class Table:
 
     def to_move(self) -> int:
         return rules.current_player(self.state)
+
+    def seen(self):
+        """The state the screen may show (Rumble Planet Rulebook, "add it to your hand"; ruling RP-26: a hand
+        is private). With one human, that human's view; with several humans at one screen, the view of the
+        human to move (the others look away, as at any hot-seat table), and nobody's hand while a bot moves.
+        A table of bots only has nobody to hide a hand from."""
+        humans = [i for i, b in enumerate(self.bots) if b is None]
+        if not humans:
+            return self.state
+        seat = self.to_move()
+        return view(self.state, humans[0] if len(humans) == 1 else seat if seat in humans else None)
 
     def bot_to_move(self) -> bool:
         seat = self.to_move()
