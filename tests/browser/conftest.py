@@ -5,6 +5,7 @@ is used through ``executable_path``.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -48,40 +49,50 @@ def browser_type_launch_args(browser_type_launch_args, playwright):
     return args
 
 
-@pytest.fixture(scope="session")
-def voila_server(tmp_path_factory):
-    """A Voila server for ``notebooks/`` with the project's voila.json and voila.py; yields its base URL."""
+@contextlib.contextmanager
+def serving(home: Path, *args: str, **env: str):
+    """A Voila server for ``notebooks/`` with the project's voila.json and voila.py (as bin/serve starts it),
+    its state under ``home``; extra command-line ``args`` and environment; yields its base URL."""
     port = _free_port()
-    home = tmp_path_factory.mktemp("jupyter")
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
            "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "JUPYTER_PATH": str(ROOT / "share" / "jupyter"),
            "JUPYTER_CONFIG_PATH": str(ROOT / "share" / "jupyter" / "config"),  # as bin/serve sets it
            # the kernels import this checkout's packages, not another installed copy
-           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])), **env}
     log = open(home / "voila.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "voila", "notebooks", f"--port={port}", "--no-browser", "--template=rules-explorer",
-         "--Voila.ip=127.0.0.1", f"--Voila.connection_dir_root={home}"],
+         "--Voila.ip=127.0.0.1", f"--Voila.connection_dir_root={home}", *args],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 90
-    while True:
-        try:
-            urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=2)
-            break
-        except OSError:
-            if proc.poll() is not None or time.time() > deadline:
-                proc.kill()
-                raise RuntimeError(f"Voila did not start:\n{(home / 'voila.log').read_text()[-3000:]}")
-            time.sleep(0.5)
-    yield base
-    proc.terminate()
     try:
-        proc.wait(20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=2)
+                break
+            except OSError:
+                if proc.poll() is not None or time.time() > deadline:
+                    raise RuntimeError(f"Voila did not start:\n{(home / 'voila.log').read_text()[-3000:]}")
+                time.sleep(0.5)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory):
+    """The suite's Voila server; yields its base URL. The suite is one client opening many pages (a page
+    Playwright closes sends no unload beacon), so the per-client kernel cap is lifted here."""
+    with serving(tmp_path_factory.mktemp("jupyter"), RULES_EXPLORER_MAX_KERNELS_PER_CLIENT="1000",
+                 RULES_EXPLORER_MAX_KERNELS="1000") as base:
+        yield base
 
 
 @pytest.fixture

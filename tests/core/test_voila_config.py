@@ -78,3 +78,81 @@ def test_serve_puts_the_config_folder_on_the_jupyter_config_path():
     serve = (ROOT / "bin" / "serve").read_text()
     assert 'export JUPYTER_CONFIG_PATH="$PWD/share/jupyter/config' in serve
     assert (CONFIG / "voila.py").is_file()
+
+
+# -- the kernel caps ---------------------------------------------------------------------------------------
+
+class _Done:
+    """A finished pool entry, as Voila's pools hold them."""
+
+    def __init__(self, kernel_id):
+        self.kernel_id = kernel_id
+
+    def done(self):
+        return True
+
+    def cancelled(self):
+        return False
+
+    def exception(self):
+        return None
+
+    def result(self):
+        return {"kernel_id": self.kernel_id}
+
+
+class _Manager:
+    def __init__(self, running, pooled=()):
+        self.running, self._pools = list(running), {"play.ipynb": [_Done(k) for k in pooled]}
+
+    def list_kernel_ids(self):
+        return self.running
+
+
+class _Handler:
+    def __init__(self, manager, ip):
+        self.kernel_manager = manager
+        self.request = type("Request", (), {"remote_ip": ip})()
+
+
+def config_module():
+    """The config file run as Voila runs it (its names, not a copy of them)."""
+    names: dict = {"get_config": lambda: None}
+    exec(compile((CONFIG / "voila.py").read_text(), str(CONFIG / "voila.py"), "exec"), names)
+    return names
+
+
+def test_past_the_per_client_cap_a_page_is_refused_with_words():
+    cfg = config_module()
+    cfg["_owners"].update({"k1": "10.0.0.1", "k2": "10.0.0.1"})
+    cfg["MAX_KERNELS_PER_CLIENT"], cfg["MAX_KERNELS"] = 2, 20
+    manager = _Manager(["k1", "k2", "k3"])
+    busy = cfg["_busy"]
+    assert busy(_Handler(manager, "10.0.0.1")) == ("You have 2 pages of Rules Explorer open, the most one visitor "
+                                                  "may hold at once: close one you are not using.")
+    assert busy(_Handler(manager, "10.0.0.2")) is None  # another visitor still gets a table
+    manager.running.remove("k2")  # a page went: its kernel is gone and so is its owner's record
+    assert busy(_Handler(manager, "10.0.0.1")) is None
+    assert "k2" not in cfg["_owners"]
+
+
+def test_past_the_server_cap_every_new_page_is_refused_and_pooled_kernels_do_not_count():
+    cfg = config_module()
+    cfg["MAX_KERNELS"] = 3
+    manager = _Manager(["a", "b", "c", "p"], pooled=["p"])
+    assert cfg["_busy"](_Handler(manager, "10.0.0.9")) == "3 games are open on this server, its most at once."
+    manager.running.remove("c")
+    assert cfg["_busy"](_Handler(manager, "10.0.0.9")) is None
+
+
+def test_the_busy_page_says_why_and_retries_by_itself():
+    cfg = config_module()
+    page = cfg["BUSY_PAGE"].format(why="3 games are open.", retry=cfg["RETRY_SECONDS"])
+    assert '<meta http-equiv="refresh" content="30">' in page and "3 games are open." in page
+    assert "http" not in page.replace('http-equiv', '')  # nothing fetched from anywhere
+
+
+def test_the_culler_takes_a_disconnected_kernel_within_minutes_but_never_a_connected_one():
+    import json
+    cull = json.loads((ROOT / "voila.json").read_text())["MappingKernelManager"]
+    assert cull["cull_idle_timeout"] + cull["cull_interval"] <= 180 and cull["cull_connected"] is False
