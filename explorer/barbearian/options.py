@@ -19,6 +19,10 @@ MARKET = ("mercenary", "change_fate", "empower", "specialist", "reinforcements",
 CLASH_TIES = ("both_fall", "zero_raids")
 LOOT_RESOURCES = ("tokens", "value")
 
+# what an option editor offers: the readings of a word option, the items (or keys) of a list (or price)
+CHOICES = {"clash_tie": CLASH_TIES, "loot_resources": LOOT_RESOURCES}
+ITEMS = {"clans": CLANS, **{f"price_{m}": RESOURCES for m in MARKET}}
+
 # Setup step 1 suggests sitting in the order of the flags on the village board, Red opposite Blue.
 DEFAULT_SEATING = {2: ("red", "blue"), 3: ("red", "yellow", "blue"), 4: ("red", "yellow", "blue", "green")}
 # Setup step 4: "Two Player Game: Three of each / Three: Five of each / Four: Six of each".

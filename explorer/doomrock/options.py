@@ -18,6 +18,13 @@ PARTY_DAMAGE_LIMITS = ("after_absorbing", "hp")
 EXPLOSION_DAMAGE = ("markers", "none")
 CUMULATION_BLANKS = ("all", "earlier")
 
+# what an option editor offers: the readings of each word option
+CHOICES = {"formation": FORMATIONS, "cumulation_flip": CUMULATION_FLIPS, "cumulation_blanks": CUMULATION_BLANKS,
+           "explosion_damage": EXPLOSION_DAMAGE, "party_damage_limit": PARTY_DAMAGE_LIMITS,
+           "spawn_placement": SPAWN_PLACEMENTS, "locked_dice": LOCKED_DICE, "enrage_cards": ENRAGE_CARDS,
+           "enemy_pairs": ENEMY_PAIRS}
+ITEMS: dict = {}  # heroes and items are the deck's own ids
+
 
 @dataclass(frozen=True)
 class Options:

@@ -5,6 +5,9 @@ The bottom of the lab: the registry (``games``) and the engine fallback (``engin
 from __future__ import annotations
 
 import dataclasses
+import fnmatch
+import inspect
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,10 +88,42 @@ class LabGame:
         return deck
 
     def option_fields(self) -> list[dict]:
-        """Every option of the game with its default (what a variant editor shows)."""
+        """Every option of the game as a variant editor shows it: its name, a label in words, its
+        documentation (from the options class), its default, its type, the readings a word option may
+        take (``choices``) and the items a list or price may hold (``items``)."""
         t = type(self.game.default_options())
-        base = self.options()
-        out = []
-        for f in dataclasses.fields(t):
-            out.append({"name": f.name, "default": base.to_json()[f.name], "type": f.type})
-        return out
+        module = sys.modules[t.__module__]
+        choices, items = getattr(module, "CHOICES", {}), getattr(module, "ITEMS", {})
+        docs = attribute_docs(t)
+        for f in dataclasses.fields(t):  # "price_*: ..." documents every price; a name met in another's text
+            docs.setdefault(f.name, next((text for head, text in docs.items() if fnmatch.fnmatch(f.name, head)), "")
+                            or next((text for text in docs.values() if f.name in text), ""))
+        base = self.options().to_json()
+        return [{"name": f.name, "label": f.name.replace("_", " ").capitalize(), "doc": docs.get(f.name, ""),
+                 "default": base[f.name], "type": f.type, "choices": tuple(choices.get(f.name, ())),
+                 "items": tuple(items.get(f.name, ()))} for f in dataclasses.fields(t)]
+
+
+def attribute_docs(cls) -> dict[str, str]:
+    """The ``Attributes:`` section of a class's docstring as {name: text} ("a, b: text" names both)."""
+    lines = inspect.getdoc(cls).splitlines() if cls.__doc__ else []
+    out: dict[str, str] = {}
+    names: list[str] = []
+    inside = False
+    for line in lines:
+        if line.strip() == "Attributes:":
+            inside = True
+            continue
+        if not inside:
+            continue
+        if line and not line.startswith(" "):
+            break  # the next section
+        head, sep, text = line.strip().partition(": ")
+        if line.startswith("    ") and not line.startswith("     ") and sep:
+            names = [n.strip() for n in head.split(",")]
+            for n in names:
+                out[n] = text.strip()
+        elif names and line.strip():
+            for n in names:
+                out[n] += " " + line.strip()
+    return out

@@ -13,6 +13,10 @@ ICONS = ("talon", "tail", "teeth")
 CLIMBS = ("choose", "max")  # ruling PG-4
 EARLY_WOUNDS = ("at_once", "step_2b")  # ruling PG-6
 SUN_DIE_RETURNS = ("anywhere", "from_pool")  # ruling PG-12
+
+# what an option editor offers: the readings of a word option, the items of a list option
+CHOICES = {"climb": CLIMBS, "early_wounds": EARLY_WOUNDS, "sun_die_return": SUN_DIE_RETURNS}
+ITEMS = {"dragonling_faces": DRAGONLING_FACES}
 # Bounds on the numbers a user may set (a save file is user input): generous for variants, small
 # enough that no option builds a huge board or an endless game.
 MAX_TIMER_REROLLS = 1000

@@ -25,6 +25,8 @@ CHOICES = {"ring_shape": ("diamond", "square"), "tie_break": ("earlier", "later"
            "range_shape": ("distance", "ring"), "teleporter_onto_heroes": (False, True),
            "placement_falls": (True, False),
            "aligned_diagonals": (False, True), "field_own_space": (True, False)}
+# what an option editor offers for a list (or supply): its items (or keys)
+ITEMS = {"attack_die": BODY_PARTS + (CRITICAL,), "tile_supply": TILE_KINDS}
 
 
 @dataclass(frozen=True)

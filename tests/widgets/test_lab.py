@@ -12,7 +12,7 @@ from widgets.lab import LabApp, figure
 
 @pytest.fixture()
 def app():
-    return LabApp(executor="inline", games=600, seed=3)
+    return LabApp(executor="inline", games=600, seed=3, threaded=False)
 
 
 def test_two_variants_run_and_show_bars_with_error_bars(app):
@@ -60,7 +60,7 @@ def test_add_and_remove_variants(app):
 
 
 def test_deck_upload_validates_and_keeps_the_old_deck_on_error():
-    app = LabApp(game="barbearian", executor="inline", games=4)
+    app = LabApp(game="barbearian", executor="inline", games=4, threaded=False)
     editor = app.editors[1]
     data = bb_deck().to_json()
     data["upgrades"] = [u for u in data["upgrades"] if u["name"] != "Captain's Training"]
@@ -101,7 +101,7 @@ def test_the_dashboard_sweeps_one_option_of_the_first_variant(app):
     assert [row.variant for row in r.metric("win_rate")] == ["health_spaces=5", "health_spaces=7"]
     assert all(t.type == "scatter" for t in app.figure.data)
     app.sweep_values.value = "5, seven"
-    assert app.sweep() is None and "JSON values" in app.message.value
+    assert app.sweep() is None and "separated by commas" in app.message.value
 
 
 def test_a_tqdm_bar_follows_a_run():
@@ -124,7 +124,7 @@ def test_a_failing_worker_is_shown_on_the_page_not_left_running(monkeypatch):
     from explorer.lab.games import GAMES
 
     monkeypatch.setitem(GAMES, "rumble-planet", dataclasses.replace(GAMES["rumble-planet"], play_block=_boom))
-    app = LabApp(game="rumble-planet", executor="inline", games=8, seed=1)
+    app = LabApp(game="rumble-planet", executor="inline", games=8, seed=1, threaded=False)
     assert app.run() is None
     assert "running" not in app.message.value and "rx-error" in app.message.value
     assert "Rumble Planet" in app.message.value and "seed 1" in app.message.value
@@ -132,7 +132,80 @@ def test_a_failing_worker_is_shown_on_the_page_not_left_running(monkeypatch):
 
 
 def test_the_page_says_how_many_games_a_round_limit_stopped():
-    app = LabApp(game="rumble-planet", executor="inline", games=4, seed=1)
+    app = LabApp(game="rumble-planet", executor="inline", games=4, seed=1, threaded=False)
     app.editors[1].set_option("round_limit", 2)
     assert app.run() is not None
     assert "stopped by the round limit: A 0 of 4, B 4 of 4" in app.message.value
+
+
+# -- options in words, Cancel, a game switch, the stored studies ------------------------------------------
+
+def test_every_option_reads_in_words_with_its_documentation_as_hover_text():
+    import ipywidgets as w
+
+    from explorer import lab
+
+    for game in lab.lab_games():
+        editor = LabApp(game=game, executor="inline", threaded=False).editors[0]
+        for name, field in editor.fields.items():
+            f = field.field
+            assert f["label"] == name.replace("_", " ").capitalize() and f["doc"], (game, name)
+            assert field.box.tooltip == f["doc"] if not isinstance(field.box, w.HBox) else \
+                all(b.tooltip == f["doc"] for b in field.box.children)
+            shown = (field.children[0].value.rsplit('">', 1)[1].split("<")[0] if len(field.children) > 1
+                     else field.box.description)
+            assert shown == f["label"]  # the words, not the code name
+            if f["choices"] and not isinstance(field.box, w.Checkbox):
+                assert isinstance(field.box, w.Dropdown) and tuple(v for _, v in field.box.options) == f["choices"]
+            assert not isinstance(field.box, w.Text) or "None" in str(f["type"]) or f["type"] == "str"
+
+
+def test_lists_and_prices_are_small_editors_not_json():
+    import ipywidgets as w
+
+    pg = LabApp(executor="inline", threaded=False).editors[0]
+    faces = pg.fields["dragonling_faces"].box
+    assert isinstance(faces, w.TagsInput) and faces.allow_duplicates and "wing" in faces.allowed_tags
+    faces.value = ["talon"] * 6
+    assert pg.options_json()["dragonling_faces"] == ["talon"] * 6
+    bb = LabApp(game="barbearian", executor="inline", threaded=False).editors[0]
+    price = bb.fields["price_mercenary"]
+    assert [b.description for b in price.box.children] == ["honey", "ore", "faith"]
+    price.amounts["ore"].value = 1
+    assert bb.options_json()["price_mercenary"] == {"honey": 2, "ore": 1}
+    pg.fields["timer_rerolls"].box.value = "many"
+    with pytest.raises(ValueError, match="Timer rerolls: a whole number or empty"):
+        pg.options_json()
+
+
+def test_switching_game_takes_the_old_answer_away(app):
+    app.editors[1].set_option("shields", True)
+    assert app.run() is not None and app.sentences.value
+    app.game.value = "barbearian"
+    assert app.result is None and app.sentences.value == app.table.value == app.message.value == ""
+    assert [e.options_json() for e in app.editors] == [{}, {}]
+
+
+def test_cancel_stops_a_run_and_says_so():
+    app = LabApp(executor="inline", games=200_000, seed=3, threaded=True)
+    app.run()
+    deadline = __import__("time").time() + 60
+    while app.progress.value == 0 and __import__("time").time() < deadline:
+        __import__("time").sleep(0.05)
+    assert app.run_button.disabled and not app.runner.cancel_button.disabled
+    app.runner.cancel_button.click()
+    assert app.runner.background.wait(60)
+    assert "Cancelled after" in app.message.value and app.result is None
+    assert not app.run_button.disabled and app.runner.cancel_button.disabled
+
+
+def test_a_study_shows_its_stored_answer_at_once_and_plays_again_on_request():
+    from explorer.lab import studies
+    from widgets.lab import StudyView
+
+    view = StudyView(studies.study("first_player"), threaded=False, executor="inline")
+    assert "stored with the lab" in view.note.value and "players=3" in view.sentences.value
+    stored = view.result
+    view.again.click()
+    assert "just played" in view.note.value
+    assert studies.result_to_json(view.result) == studies.result_to_json(stored)

@@ -2,5 +2,6 @@
 from .app import LabApp, VariantEditor
 from .charts import figure
 from .progress import tqdm_progress
+from .studies import StudyView
 
-__all__ = ["LabApp", "VariantEditor", "figure", "tqdm_progress"]
+__all__ = ["LabApp", "StudyView", "VariantEditor", "figure", "tqdm_progress"]

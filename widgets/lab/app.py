@@ -8,10 +8,12 @@ from html import escape
 import ipywidgets as w
 
 from explorer import lab
-from explorer.core.errors import SimulationError
 
 from ..theme import CSS
-from .charts import figure
+from .charts import figure, show_figure
+from .options import OptionField
+from .runner import Runner
+from .words import sentences_html, table_html
 
 MAX_DECK_BYTES = 1_000_000
 RESULT_CSS = """
@@ -34,51 +36,33 @@ class VariantEditor(w.VBox):
         self.defaults = self.game.options().to_json()
         self.name = w.Text(value=name, description="name")
         self.name.add_class("lab-variant-name")
-        self.fields: dict[str, w.Widget] = {}
-        for f in self.game.option_fields():
-            self.fields[f["name"]] = self._field(f["name"], f["type"], self.defaults[f["name"]])
+        self.fields: dict[str, OptionField] = {f["name"]: OptionField(f) for f in self.game.option_fields()}
         self.deck = None
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Upload deck")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Upload deck",
+                                   tooltip="A deck of your own for this variant (.json, checked as it loads)")
         self.upload.observe(self._uploaded, "value")
-        self.sample = w.Button(description="Sample deck")
+        self.sample = w.Button(description="Sample deck", tooltip="Play this variant with the sample deck")
         self.sample.on_click(lambda _: self.use_deck(None))
         self.deck_note = w.HTML(self._deck_text())
         self.deck_note.add_class("lab-deck-note")
-        grid = w.GridBox(list(self.fields.values()), layout=w.Layout(grid_template_columns="repeat(3, 330px)"))
-        self.children = (self.name, grid, w.HBox([self.upload, self.sample, self.deck_note]))
+        grid = w.GridBox(list(self.fields.values()),
+                         layout=w.Layout(grid_template_columns="repeat(auto-fill, minmax(230px, 1fr))", width="100%"))
+        grid.add_class("lab-options")
+        self.children = (self.name, grid, w.HBox([self.upload, self.sample, self.deck_note],
+                                                 layout=w.Layout(flex_flow="row wrap", max_width="100%")))
         for k, v in (options or {}).items():
             self.set_option(k, v)
-
-    def _field(self, name: str, kind: str, default) -> w.Widget:
-        style, layout = {"description_width": "150px"}, w.Layout(width="320px")
-        if kind == "bool":
-            box = w.Checkbox(value=bool(default), description=name, indent=False, layout=layout)
-        elif kind == "int":
-            box = w.IntText(value=default, description=name, style=style, layout=layout)
-        else:
-            box = w.Text(value=_text(default), description=name, style=style, layout=layout,
-                         placeholder="none" if "None" in kind else "")
-        box.add_class(f"lab-option-{name}")
-        return box
 
     def set_option(self, name: str, value) -> None:
         if name not in self.fields:
             raise ValueError(f"{name!r} is not an option of {self.game.title}")
-        box = self.fields[name]
-        box.value = value if isinstance(box, (w.Checkbox, w.IntText)) else _text(value)
+        self.fields[name].value = value
 
     def options_json(self) -> dict:
         """The options that differ from the game's defaults (the rest keep their defaults)."""
         out = {}
-        for name, box in self.fields.items():
-            if isinstance(box, (w.Checkbox, w.IntText)):
-                value = box.value
-            else:
-                text = box.value.strip()
-                try:
-                    value = None if text in ("", "none", "None", "null") else json.loads(text)
-                except json.JSONDecodeError:
-                    value = text  # a plain word, e.g. a clash tie rule
+        for name, field in self.fields.items():
+            value = field.value
             if value != self.defaults[name]:
                 out[name] = value
         return out
@@ -129,56 +113,62 @@ class LabApp(w.VBox):
         executor: passed to ``lab.compare`` (None: local processes; "inline": this process).
     """
 
-    def __init__(self, game: str = "proving-grounds", executor=None, games: int = 2000, seed: int = 1):
-        super().__init__()
+    def __init__(self, game: str = "proving-grounds", executor=None, games: int = 2000, seed: int = 1,
+                 threaded: bool = True):
+        super().__init__(layout=w.Layout(max_width="100%"))
         self.add_class("lab-app")
         self.executor = executor
         self.result = None
         self.figure = None
-        self.game = w.Dropdown(options=[(lab.lab_game(g).title, g) for g in lab.lab_games()], value=game, description="game")
+        wide = {"description_width": "initial"}
+        self.game = w.Dropdown(options=[(lab.lab_game(g).title, g) for g in lab.lab_games()], value=game,
+                               description="Game", style=wide, layout=w.Layout(max_width="100%"))
         self.game.add_class("lab-game")
-        self.bots = w.Dropdown(description="bots")
-        self.games = w.BoundedIntText(value=games, min=1, max=lab.run.MAX_GAMES, description="games each")
+        self.bots = w.Dropdown(description="Bots", style=wide, tooltip="Who plays every seat of every game")
+        self.games = w.BoundedIntText(value=games, min=1, max=lab.run.MAX_GAMES, description="Games per variant",
+                                      style=wide, layout=w.Layout(width="210px"))
         self.games.add_class("lab-games")
-        self.seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="seed")
-        self.width = w.BoundedFloatText(value=0.0, min=0.0, max=1.0, step=0.01, description="stop at width",
+        self.seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed", style=wide,
+                                     layout=w.Layout(width="170px"),
+                                     tooltip="The same seed plays the same games (common random numbers)")
+        self.width = w.BoundedFloatText(value=0.0, min=0.0, max=1.0, step=0.01, description="Stop at width",
+                                        style=wide, layout=w.Layout(width="180px"),
                                         tooltip="stop once every rate's interval is narrower than this (0: play every game)")
-        self.tabs = w.Tab()
+        self.tabs = w.Tab(layout=w.Layout(max_width="100%"))
         self.add = w.Button(description="Add variant", icon="plus")
         self.add.add_class("lab-add")
         self.remove = w.Button(description="Remove last")
         self.run_button = w.Button(description="Run", button_style="primary", icon="play")
         self.run_button.add_class("lab-run")
-        self.sweep_option = w.Dropdown(description="sweep")
+        self.sweep_option = w.Dropdown(description="Sweep", style=wide, layout=w.Layout(max_width="100%"))
         self.sweep_option.add_class("lab-sweep-option")
-        self.sweep_values = w.Text(description="values", placeholder="e.g. 5, 6, 7 (JSON values)")
+        self.sweep_values = w.Text(description="values", placeholder="e.g. 5, 6, 7", style=wide,
+                                   layout=w.Layout(max_width="100%"))
         self.sweep_values.add_class("lab-sweep-values")
         self.sweep_button = w.Button(description="Sweep", icon="line-chart",
                                      tooltip="the first variant with this option at each value")
         self.sweep_button.add_class("lab-sweep")
-        self.progress = w.IntProgress(value=0, min=0, max=1, description="games")
-        self.progress.add_class("lab-progress")
-        self.message = w.HTML()
-        self.message.add_class("lab-message")
+        self.runner = Runner(threaded)
+        self.progress, self.message = self.runner.progress, self.runner.message
         self.sentences = w.HTML()
         self.sentences.add_class("lab-sentences")
         self.table = w.HTML()
         self.table.add_class("lab-table-box")
-        self.chart = w.Output()
+        self.chart = w.Box(layout=w.Layout(max_width="100%"))
         self.chart.add_class("lab-chart")
         self.game.observe(lambda _: self.reset(), "value")
         self.add.on_click(lambda _: self.add_variant())
         self.remove.on_click(lambda _: self.remove_variant())
         self.run_button.on_click(lambda _: self.run())
         self.sweep_button.on_click(lambda _: self.sweep())
+
+        def row(*children):
+            return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", max_width="100%"))
+
         self.children = (
-            w.HTML(CSS + RESULT_CSS),
-            w.HBox([self.game, self.bots]),
-            w.HBox([self.games, self.seed, self.width]),
-            self.tabs,
-            w.HBox([self.add, self.remove, self.run_button, self.progress]),
-            w.HBox([self.sweep_option, self.sweep_values, self.sweep_button]),
-            self.message, self.sentences, self.chart, self.table,
+            w.HTML(CSS + RESULT_CSS), row(self.game, self.bots), row(self.games, self.seed, self.width), self.tabs,
+            row(self.add, self.remove, self.run_button), row(self.sweep_option, self.sweep_values, self.sweep_button),
+            self.runner, self.sentences, self.chart, self.table,
         )
         self.reset()
 
@@ -191,10 +181,13 @@ class LabApp(w.VBox):
         g = lab.lab_game(self.game.value)
         self.bots.options = [b if isinstance(b, str) else str(b) for b in g.bots]
         self.bots.value = g.default_bots
-        self.sweep_option.options = list(g.options().to_json())
+        self.sweep_option.options = [(f["label"], f["name"]) for f in g.option_fields()]
         self.tabs.children = ()
         self.add_variant("A")
         self.add_variant("B")
+        self.result = self.figure = None  # the old game's answer goes with it
+        self.message.value = self.sentences.value = self.table.value = ""
+        show_figure(self.chart, None)
 
     def add_variant(self, name: str | None = None, options: dict | None = None) -> VariantEditor:
         name = name or f"variant {len(self.editors) + 1}"
@@ -213,46 +206,47 @@ class LabApp(w.VBox):
     def _titles(self) -> None:
         self.tabs.titles = tuple(e.name.value or "?" for e in self.editors)
 
-    def _progress(self, done: int, total: int) -> None:
-        self.progress.max = total
-        self.progress.value = done
-
     def run(self):
-        """Play every variant; show the chart, table and sentences (or say what is wrong)."""
-        self.message.value = ""
-        width = self.width.value or None
+        """Play every variant off the click's thread; show the chart, table and sentences (or say what is
+        wrong: a worker's failure names the game and the seed). Unthreaded, returns the result (or None)."""
+        self.result = None
         try:
             variants = [e.variant() for e in self.editors]
-            self.progress.value = 0
-            self.message.value = '<span class="rx-small">running...</span>'
-            result = lab.compare(self.game.value, variants, games=self.games.value, seed=self.seed.value,
-                                 bots=self.bots.value, executor=self.executor, progress=self._progress,
-                                 target_width=width)
-        except (ValueError, NotImplementedError, SimulationError) as e:  # a worker's failure names game and seed
+        except ValueError as e:
             self.message.value = f'<span class="rx-error">{escape(str(e))}</span>'
             return None
-        self.show(result)
-        return result
+        game, games, seed, bots, width = (self.game.value, self.games.value, self.seed.value, self.bots.value,
+                                          self.width.value or None)
+        self.runner.start(lambda progress: lab.compare(game, variants, games=games, seed=seed, bots=bots,
+                                                       executor=self.executor, progress=progress, target_width=width),
+                          self.show, self._buttons())
+        return self.result
 
     def sweep(self):
         """The first variant with one option at several values: a line per metric with error bars."""
-        self.message.value = ""
+        self.result = None
         try:
             text = self.sweep_values.value.strip()
             try:
                 values = json.loads(text if text.startswith("[") else f"[{text}]")
             except json.JSONDecodeError:
-                raise ValueError(f"values must be JSON values separated by commas, got {text!r}") from None
+                raise ValueError(f"values must be numbers or words in quotes, separated by commas, got {text!r}") from None
             base = self.editors[0]
-            self.progress.value = 0
-            result = lab.sweep(self.game.value, self.sweep_option.value, values, base=base.options_json(),
-                               deck=base.deck, games=self.games.value, seed=self.seed.value, bots=self.bots.value,
-                               executor=self.executor, progress=self._progress, target_width=self.width.value or None)
-        except (ValueError, NotImplementedError, SimulationError) as e:  # a worker's failure names game and seed
+            options, deck = base.options_json(), base.deck
+        except ValueError as e:
             self.message.value = f'<span class="rx-error">{escape(str(e))}</span>'
             return None
-        self.show(result)
-        return result
+        game, option, games, seed, bots, width = (self.game.value, self.sweep_option.value, self.games.value,
+                                                  self.seed.value, self.bots.value, self.width.value or None)
+        self.runner.start(lambda progress: lab.sweep(game, option, values, base=options, deck=deck, games=games,
+                                                     seed=seed, bots=bots, executor=self.executor, progress=progress,
+                                                     target_width=width),
+                          self.show, self._buttons())
+        return self.result
+
+    def _buttons(self) -> tuple:
+        """What may not be pressed while a run plays."""
+        return (self.run_button, self.sweep_button, self.game)
 
     def show(self, result) -> None:
         self.result = result
@@ -261,28 +255,4 @@ class LabApp(w.VBox):
                               f'({escape(result.stopped)}); seed {result.seed}. {escape(result.limits())}</span>')
         self.sentences.value = sentences_html(result)
         self.table.value = table_html(result)
-        self.chart.clear_output(wait=True)
-        with self.chart:
-            self.figure.show()
-
-
-def sentences_html(result) -> str:
-    lines = result.summary().splitlines()
-    sig = {d.sentence for d in result.significant()}
-    items = "".join(f'<li class="{"lab-sig" if s in sig else ""}">{escape(s)}</li>' for s in lines[1:])
-    return f"<p>{escape(lines[0])}</p><ul>{items}</ul>" if len(lines) > 1 else f"<p>{escape(lines[0])}</p>"
-
-
-def table_html(result) -> str:
-    head = "<tr><th>variant</th><th>metric</th><th>games</th><th>estimate</th><th>interval</th></tr>"
-    body = "".join(f"<tr><td>{escape(r.variant)}</td><td>{escape(r.label)}</td><td>{r.n}</td><td>{r.estimate:.4f}</td>"
-                   f"<td>[{r.low:.4f}, {r.high:.4f}]</td></tr>" for r in result.rows)
-    return f'<table class="lab-table">{head}{body}</table>'
-
-
-def _text(value) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value)
+        show_figure(self.chart, self.figure)

@@ -49,6 +49,14 @@ def figure(result, metrics=None, columns: int = 3, height_per_row: int = 260) ->
     return fig
 
 
+def show_figure(box, fig: go.Figure | None) -> None:
+    """Put ``fig`` in ``box`` as a live figure widget (it can be sent from a worker thread, which an
+    ``Output`` capture cannot); the one shown before is closed."""
+    for old in box.children:
+        old.close()
+    box.children = (go.FigureWidget(fig),) if fig is not None else ()
+
+
 def _title(result) -> str:
     from explorer.lab import lab_game
 
