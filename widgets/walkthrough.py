@@ -7,7 +7,7 @@ play dashboard shows). The widgets are made once; stepping changes their values,
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any, Callable
 
@@ -112,7 +112,6 @@ class Script:
 
 
 def _with(scene: Scene, **changes) -> Scene:
-    from dataclasses import replace
     return replace(scene, **changes)
 
 

@@ -9,6 +9,7 @@ Every problem is reported as ``ContentError(file, entry, field, problem)``.
 """
 from __future__ import annotations
 
+from dataclasses import fields
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -105,8 +106,6 @@ def options_from_json(cls, data: Any):
     Raises:
         ValueError: naming the field; the options' own ``__post_init__`` checks types and bounds.
     """
-    from dataclasses import fields
-
     if not isinstance(data, dict):
         raise ValueError(f"options must be an object, got {type(data).__name__}")
     extra = sorted((k for k in data if k not in {f.name for f in fields(cls)}), key=repr)

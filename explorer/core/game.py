@@ -3,6 +3,7 @@ and one widget toolkit serve all four games (in the spirit of OpenSpiel's API)."
 from __future__ import annotations
 
 import functools
+import importlib
 from typing import Any, Protocol, Sequence
 
 from .actions import ActionCodec
@@ -95,8 +96,6 @@ _REGISTRY: dict[str, str] = {
 
 def get_game(name: str) -> Game:
     """The registered game called ``name`` (imported on first use)."""
-    import importlib
-
     try:
         target = _REGISTRY[name]
     except KeyError:

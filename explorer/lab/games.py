@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..barbearian.sim.fast import play_traced
 from ..core.game import game_names, get_game
+from ..core.seeds import children_of
+from ..proving_grounds.sim import play_batch
+from ..proving_grounds.sim.batch_games import POLICIES
+from ..proving_grounds.sim.tables import check_supported
 from .engine import engine_lab_game
 from .kinds import MEAN, PROPORTION, LabGame, Metric
 
@@ -27,9 +32,6 @@ def _pg_metrics(options) -> list[Metric]:
 
 
 def _pg_check(options, deck, bots) -> None:
-    from ..proving_grounds.sim.batch_games import POLICIES
-    from ..proving_grounds.sim.tables import check_supported
-
     if options.timer_rerolls is None:
         raise ValueError("Proving Grounds options.timer_rerolls must be set to simulate (the timer as set rerolls, ruling PG-3)")
     if bots not in POLICIES:
@@ -43,8 +45,6 @@ def _pg_check(options, deck, bots) -> None:
 
 def _pg_block(options, deck, bots, seed, n) -> dict[str, np.ndarray]:
     """A block of Proving Grounds games from the numpy batch simulator (``sim.play_batch``)."""
-    from ..proving_grounds.sim import play_batch
-
     games = play_batch(options, deck, bots, [n], [seed])
     won = games[:, 1].astype(bool)
     rounds = games[:, 2].astype(float)
@@ -108,9 +108,6 @@ def _leader(glory) -> int | None:
 
 def _bb_block(options, deck, bots, seed, n) -> dict[str, np.ndarray]:
     """A block of BarBEARian games, each from its own child of ``seed`` (as ``sim.simulate`` seeds them)."""
-    from ..barbearian.sim.fast import play_traced
-    from ..barbearian.sim.games import children_of
-
     p = options.players
     cols = {m.key: np.full(n, np.nan) for m in _bb_metrics(options)}
     for i, s in enumerate(children_of(seed, n)):

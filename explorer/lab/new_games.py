@@ -8,7 +8,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.game import get_game
+from ..core.seeds import children_of
+from ..doomrock.sim import play_game as play_doomrock
 from ..doomrock.sim.games import SIM_LIMITS as DR_LIMITS
+from ..rumble_planet.sim.games import play_game as play_rumble_planet
 from .games import MEAN, PROPORTION, LabGame, Metric, register
 
 # -- Assault on Doomrock ------------------------------------------------------------------------------
@@ -37,9 +40,7 @@ def _dr_check(options, deck, bots) -> None:
 
 
 def _dr_columns(kind: str, options, deck, bots, seed, n) -> dict[str, np.ndarray]:
-    from ..doomrock.sim import children_of, play_game
-
-    rows = [play_game(kind, options, deck, bots, s) for s in children_of(seed, n)]
+    rows = [play_doomrock(kind, options, deck, bots, s) for s in children_of(seed, n)]
     share = np.array([r.hp_left / r.hp_max if r.hp_max else 0.0 for r in rows])
     won = np.array([float(r.won) for r in rows])
     return {
@@ -96,12 +97,10 @@ def _rp_check(options, deck, bots) -> None:
 
 
 def _rp_block(options, deck, bots, seed, n) -> dict[str, np.ndarray]:
-    from ..rumble_planet.sim.games import children_of, play_game
-
     p = options.players
     cols = {m.key: np.full(n, np.nan) for m in _rp_metrics(options)}
     for i, s in enumerate(children_of(seed, n)):
-        r = play_game(_rp_bots(options, bots), options, deck, s)
+        r = play_rumble_planet(_rp_bots(options, bots), options, deck, s)
         for k in range(p):
             cols[f"win_seat_{k}"][i] = float(r.winner == k)
         cols["first_player_advantage"][i] = cols["win_seat_0"][i]

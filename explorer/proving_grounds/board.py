@@ -1,6 +1,7 @@
 """A plain-text picture of the encounter board, for notebooks, logs and tests."""
 from __future__ import annotations
 
+from . import state as a
 from .state import State, colour
 
 
@@ -39,8 +40,6 @@ def describe_board(state: State) -> str:
 
 def describe_action(state: State, action) -> str:
     """A button label for an action, in the rulebook's words."""
-    from . import state as a
-
     faces = dict(zip(state.pool, state.faces))
     match action:
         case a.SetUp():

@@ -15,7 +15,7 @@ from .effects import AttackMods, Passive, Protection
 from .health import altitude, fields_around, visible_effects
 from .options import BODY_PARTS, CRITICAL
 from .state import HEROIC, SLOTS, State
-from .tiles import BLOCKING
+from .tile_table import BLOCKING
 from .words import the_tile
 
 

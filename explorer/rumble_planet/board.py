@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..core.content import Entry, check_header
+from ..core.content import Entry, check_header, read_deck_file
 
 ROWS = "ABCDEFGHIJ"
 COLUMNS = tuple(range(1, 11))
@@ -121,11 +121,6 @@ class Board:
         """0 on the board, 1 on an elevation, 2 on an overlay ("Green Rules")."""
         return (space in self.elevations) + (space in self.overlays)
 
-    def _repr_svg_(self) -> str:
-        from .draw import draw
-
-        return draw(self)
-
     def to_json(self) -> dict:
         return {"format": "rules-explorer-deck", "version": 1, "game": "rumble-planet", "kind": "board",
                 "side": self.side, "label": self.label, "sample": self.sample,
@@ -167,8 +162,6 @@ def board_from_json(data: Any, source: str) -> Board:
 
 def load_board(path) -> Board:
     """Load a user's board file with the same validation as the shipped sides."""
-    from ..core.content import read_deck_file
-
     data, source = read_deck_file(path, "rumble-planet")
     return board_from_json(data, source)
 

@@ -5,7 +5,6 @@ import numpy as np
 
 from .attack import attack_profile, resolve_attack
 from .board import distance
-from .tiles import BLOCKING
 from .rules import current_player, legal_actions
 from .state import (
     Attack,
@@ -24,6 +23,7 @@ from .state import (
     State,
     Taunt,
 )
+from .tile_table import BLOCKING
 
 
 class RandomBot:

@@ -1,6 +1,7 @@
 """The Green as an SVG string: a pure function of a board or a state (in the spirit of ``chess.svg``).
 
-Highlights are arguments, not state; notebooks show a board or state by evaluating it (``_repr_svg_``).
+Highlights are arguments, not state; notebooks show a board or state by evaluating it: this module gives both
+classes their ``_repr_svg_`` (the drawing sits above them, and the package imports it with them).
 """
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from html import escape
 
 from .arguments import spaces_of, whole_of
 from .board import COLUMNS, ROWS, Board
+from .health import altitude
 from .state import State
-from .tiles import tile_name
+from .tile_table import tile_name
 
 ALTITUDE_FILL = ("#cfe8b0", "#9fcf7a", "#6aa84f")  # grass, raised, high
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#ff7f0e", "#9467bd")
@@ -43,8 +45,6 @@ def draw(thing, size: int = 440, highlight: tuple[str, ...] = (), title: str | N
         board, tiles, loot, golden, heroes = thing, [(s, "teleporter") for s in thing.teleporters], list(thing.lootboxes), thing.golden, []
         alt = board.altitude
     else:
-        from .health import altitude
-
         board, tiles, loot, golden = thing.board, list(thing.tiles), list(thing.lootboxes), thing.golden
         heroes = [(i, p.space, thing.name(i)) for i, p in enumerate(thing.players) if p.space]
 
@@ -105,3 +105,13 @@ def draw(thing, size: int = 440, highlight: tuple[str, ...] = (), title: str | N
                    f'stroke="#ffeb3b" stroke-width="3"/>')
     out.append("</svg>")
     return "".join(out)
+
+
+def _repr_svg_(thing) -> str:
+    """Jupyter's rich display of a Board or a State: its drawing."""
+    return draw(thing)
+
+
+# The drawing sits above the board and the state and offers itself to them here, so neither imports the drawing.
+Board._repr_svg_ = _repr_svg_
+State._repr_svg_ = _repr_svg_

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from ..core.effects import EffectRef as _EffectRef
 from ..core.effects import EffectRegistry, Param
-from .tiles import TILES
+from .tile_table import TILES
 from .words import a_tile
 
 EFFECTS = EffectRegistry()

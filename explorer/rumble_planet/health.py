@@ -1,4 +1,5 @@
-"""Health, prestige and the bank: Injuries, healing, knock-outs, PP, level-up, Credits and Boost tokens.
+"""Health, prestige and the bank: healing, PP, level-up, Credits and Boost tokens (Injuries and knock-outs, which
+wear equipment out, are in ``injuries``, above the obsolescence track).
 
 Every function returns ``(state, events)`` and never mutates; the active player is the only one
 who gains PP ("you can only gain PP during your turn when you are the active player").
@@ -9,8 +10,9 @@ from dataclasses import replace
 
 from ..core.events import Event
 from .board import ring
+from .effects import Passive
 from .state import SLOTS, Gear, State
-from .tiles import BLOCKING
+from .tile_table import BLOCKING
 
 HP = "Health Points (HP)"
 PP = "Prestige Points (PP)"
@@ -89,39 +91,6 @@ def heal(state: State, seat: int, n: int, section: str) -> tuple[State, list[Eve
     return state.with_player(seat, hp=hp), [Event(f"{name} heals {hp - p.hp} HP: {hp} HP.", section)]
 
 
-def injure(state: State, seat: int, n: int, section: str) -> tuple[State, list[Event]]:
-    """Losing Health Points: down the track, never below 0; at 0 the Hero is knocked out."""
-    p = state.player(seat)
-    if n <= 0 or p.knocked_out:
-        return state, []
-    hp = max(0, p.hp - n)
-    s = state.with_player(seat, hp=hp)
-    ev = [Event(f"{state.name(seat)} suffers {n} Injury(ies): {hp} HP.", section)]
-    s, e2 = level_up(s, seat)
-    ev += e2
-    if hp == 0:
-        s, e3 = knock_out(s, seat)
-        ev += e3
-    return s, ev
-
-
-def knock_out(state: State, seat: int) -> tuple[State, list[Event]]:
-    """Knocked Out! (KO): obsolescence at once, then the Mini leaves the Green; the active player gains 1 PP."""
-    from .preparation import obsolescence_shift
-
-    ev = [Event(f"{state.name(seat)} is knocked out.", "Knocked Out! (KO)")]
-    s, e2 = obsolescence_shift(state.with_player(seat, knocked_out=True), seat)  # first obsolescence, then off the Green
-    ev += e2 + [Event(f"{state.name(seat)}'s Mini leaves the Green.", "Knocked Out! (KO)")]
-    s = s.with_player(seat, space=None)
-    if seat != state.active:
-        s = replace(s, turn=replace(s.turn, knockouts=s.turn.knockouts + 1))
-        s, e3 = gain_pp(s, state.active, 1, f"knocked out {state.name(seat)}")
-        ev += e3
-    else:
-        s = replace(s, turn=replace(s.turn, movement="done", attack="done"))
-    return s, ev
-
-
 def crafted_count(state: State, seat: int) -> int:
     """Crafted pieces on the track (for Feats)."""
     return sum(1 for g in state.player(seat).track if g is not None and g.secondary is not None)
@@ -138,8 +107,6 @@ def visible_effects(state: State, gear: Gear) -> tuple:
 
 def passive_mp(state: State, seat: int) -> int:
     """Movement Points added by passive effects visible on the equipment board, Heroic Object included ("Equipment Effects")."""
-    from .effects import Passive
-
     player = state.player(seat)
     level = state.content.hero(player.hero).levels[player.level - 1]
     effects = [level.effect] + [e for g in player.track if g is not None for e in visible_effects(state, g)]

@@ -6,10 +6,12 @@ from dataclasses import replace
 from ..core.events import Event
 from .board import adjacent
 from .gps import relocate
-from .health import blocked, heal, injure, take_credits
+from .health import blocked, heal, take_credits
+from .injuries import injure
 from .preparation import draw_card, obsolescence_shift
 from .state import State, Task
 from .tiles import task_spots
+from .turn import shove_spaces
 from .words import SHOPS, a_tile, capital, clauses, the_tile
 
 
@@ -60,7 +62,7 @@ def settle(state: State, ev: list[Event]) -> tuple[State, list[Event]]:
             state, e = rest, [Event(f"{state.name(seat)} {why}.", "Loot Cards")]
         elif task.kind == "teleporter_replacement" and not teleporter_moves(state, seat):
             state, e = rest, [Event("No Teleporter can be replaced.", "Loot Cards")]
-        elif task.kind == "shove" and not _shove_spaces(state, task):
+        elif task.kind == "shove" and not shove_spaces(state, task):
             state, e = rest, [Event(f"{state.name(int(task.data[0]))} cannot be pushed any farther.", "Distances")]
         elif task.kind in ("place_tile", "move_tile") and not task_spots(state, task):
             state, e = rest, [Event(f"No space can take {a_tile(task.data[0])} any more.", "Tile Effects")]
@@ -70,12 +72,6 @@ def settle(state: State, ev: list[Event]) -> tuple[State, list[Event]]:
             break
         ev = ev + e
     return state, ev
-
-
-def _shove_spaces(state: State, task: Task) -> tuple[str, ...]:
-    from .turn import shove_spaces
-
-    return shove_spaces(state, task)
 
 
 def replacement_spaces(state: State, seat: int) -> tuple[str, ...]:

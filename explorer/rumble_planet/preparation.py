@@ -6,7 +6,7 @@ from dataclasses import replace
 from ..core.errors import IllegalAction
 from ..core.events import Event
 from .effects import Gain
-from .health import heal, take_boosts, take_credits, visible_effects
+from .health import gain_pp, heal, take_boosts, take_credits, visible_effects
 from .state import SLOTS, Gear, State
 from .tiles import offer_tile
 from .words import SHOPS, capital, card_of
@@ -157,8 +157,6 @@ def draw_card(state: State, seat: int, shop: str, card: str, section: str) -> tu
 
 def buy_prestige(state: State) -> tuple[State, list[Event]]:
     """Buying Prestige Points: 18 Credits to the bank for 1 PP."""
-    from .health import gain_pp
-
     seat, cost = state.active, state.options.pp_price
     p = state.player(seat)
     if p.credits < cost:

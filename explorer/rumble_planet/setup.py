@@ -9,6 +9,7 @@ from .cards import Content
 from .gps import gps_pool, relocate
 from .options import Options
 from .state import Player, State
+from .turn import arrive, begin_turn
 
 SETUP = "Setup"
 
@@ -53,8 +54,6 @@ def set_up(state: State, outcome: dict) -> tuple[State, list[Event]]:
 
 def deploy(state: State, new_top: str) -> tuple[State, list[Event]]:
     """Setup step 7: a multiple GPS relocation places the Heroes in turn order (ruling RP-7)."""
-    from .turn import arrive, begin_turn
-
     s, spaces, ev = relocate(state, new_top, len(state.players))
     for seat, sp in enumerate(spaces):
         s = s.with_player(seat, space=sp)

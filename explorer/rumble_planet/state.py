@@ -136,12 +136,6 @@ class State:
     def __repr__(self) -> str:
         return f"State(stage={self.stage!r}, round={self.round}, active={self.active}, phase={self.turn.phase!r})"
 
-    def _repr_svg_(self) -> str:
-        from .draw import draw
-
-        return draw(self)
-
-
 # -- actions ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SetUp:

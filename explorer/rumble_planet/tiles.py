@@ -1,40 +1,17 @@
-"""The tiles of the Green, as the rulebook's Summary Table of Tiles, and placing them.
+"""Placing the tiles of the Green (the rulebook's Summary Table of Tiles is data, in ``tile_table``).
 
 "There can never be more than one tile in the same space." A blocking tile cannot share a space with a
 character or another blocking tile; it is destroyed by enough Injuries in one hit.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..core.events import Event
 from .board import adjacent, impossible_placement
-
-
-@dataclass(frozen=True)
-class TileKind:
-    name: str
-    blocking: bool
-    destroyed_by: int | None  # Injuries in one hit that destroy it (blocking tiles)
-    zone: int  # 1: its effect reaches the Ring around it; 0: its own space
-    effect: str
-
-
-TILE_TABLE = {t.name: t for t in (
-    TileKind("teleporter", False, None, 0, "Perform a controlled GPS relocation on the character who enters the space with this tile."),
-    TileKind("drone", False, None, 0, "A space containing a Drone tile is considered to be one level of altitude higher."),
-    TileKind("oil_slick", False, None, 0, "Moving out of a space with an Oil Slick tile costs 1 extra MP."),
-    TileKind("defensive_field", False, None, 1, "Gain +2 Defense in a space within Ring centered on this tile."),
-    TileKind("turret", True, 3, 1, "Entering a space in Ring centered on a Turret tile causes 2 Injuries."),
-    TileKind("squirrel", True, 3, 1, "Entering a space in Ring centered on the Squirrel tile causes 3 Injuries to non-Agent players."),
-    TileKind("energy_wall", True, 6, 0, "The Energy Wall has no effect other than being destructible and blocking movement."),
-)}
-TILES = tuple(TILE_TABLE)
-BLOCKING = {t.name: t.destroyed_by for t in TILE_TABLE.values() if t.blocking}
-
-
-def tile_name(tile: str) -> str:
-    return tile.replace("_", " ")
+from .health import blocked
+from .state import Task
+from .tile_table import BLOCKING, TILE_TABLE, tile_name  # noqa: F401 (TILE_TABLE: still read from here)
 
 
 def tile_spots(state, tile: str, center: str, own_space: bool) -> tuple[str, ...]:
@@ -43,8 +20,6 @@ def tile_spots(state, tile: str, center: str, own_space: bool) -> tuple[str, ...
     be free (no Hero, no blocking tile: "A space that is not blocked is called a free space") and tile-free ("never
     more than one tile in the same space"); for a blocking tile with every one blocked, the nearest free ones
     (Impossible Placement)."""
-    from .health import blocked
-
     taken = {s for s, _ in state.tiles}
     block = blocked(state)
     if tile in BLOCKING:
@@ -62,8 +37,6 @@ def offer_tile(state, seat: int, tile: str, center: str | None, section: str, ow
     (Equipment Effects: "just before rolling the attack die"); the choice then comes first of the decisions the
     attack left, among those spaces (ruling RP-21).
     """
-    from .state import Task
-
     if center is None:
         return state, [Event(f"{state.name(seat)} is off the Green: the {tile_name(tile)} tile is not placed.", section)]
     spots = tile_spots(state, tile, center, own_space)

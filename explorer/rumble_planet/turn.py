@@ -14,10 +14,10 @@ from .health import (
     crafted_count,
     gain_pp,
     heal,
-    injure,
     lose_pp,
     movement_points,
 )
+from .injuries import injure
 from .preparation import obsolescence_shift
 from .state import State, Task, Turn
 from .tiles import offer_tile, tile_spots

@@ -5,7 +5,7 @@ so none shows an identifier ("oil_slick", "move_tile") or a wrong article ("a ar
 """
 from __future__ import annotations
 
-from .tiles import tile_name
+from .tile_table import tile_name
 
 SHOPS = {"weapon": "Weapon", "armor": "Armor"}  # "A Weapon card costs 8 Credits" (Buying)
 DECISIONS = {  # a waiting decision (``Task.kind``) in words, and the rulebook section it belongs to

@@ -33,3 +33,9 @@ def test_state_described_in_sentences():
     text = describe_state(started(players=3))
     assert text.startswith("Round 1: Agent Dogniss Tailor's turn, preparation phase.")
     assert text.count(" HP and ") == 3 and "Revealed Feats: " in text and "State(" not in text
+
+
+def test_a_board_and_a_state_show_their_drawing_in_a_notebook():
+    """The drawing gives both their ``_repr_svg_`` (neither imports the drawing, which sits above them)."""
+    board, state = CONTENT.board("A"), started(players=2)
+    assert board._repr_svg_() == draw(board) and state._repr_svg_() == draw(state)

@@ -7,6 +7,8 @@ import math
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from explorer.lab import lab_game
+
 COLOURS = ("#2f6fd6", "#c8372d", "#2e9b4f", "#f2a900", "#7b4bb7", "#555555", "#0097a7", "#8d6e63")
 
 
@@ -58,6 +60,4 @@ def show_figure(box, fig: go.Figure | None) -> None:
 
 
 def _title(result) -> str:
-    from explorer.lab import lab_game
-
     return lab_game(result.game).title

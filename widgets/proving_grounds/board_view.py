@@ -7,8 +7,10 @@ legend under the board explains it.
 """
 from __future__ import annotations
 
+import math
 from html import escape
 
+from explorer.proving_grounds.board import describe_action
 from explorer.proving_grounds.modules import moon_slot
 from explorer.proving_grounds.state import State, colour
 
@@ -217,7 +219,6 @@ def exhaustion_svg(state: State) -> str:
 
 def dial_svg(state: State) -> str:
     """The sun and moon dial: the six enemy positions, the sun and moon beside theirs, and the dice on the dial."""
-    import math
     cx, cy, r = 78, 78, 44  # the sun and moon sit outside the ring, next to their number, never over it
     body = [f'<circle cx="{cx}" cy="{cy}" r="{r + 10}" fill="#fffde7" stroke="#bbb"/>']
     moon = moon_slot(state.sun) if state.sun else None
@@ -301,8 +302,6 @@ def dragonling_tray_html(state: State) -> str:
 
 def quality_report_html(report, state: State) -> str:
     """The move-quality report: each rolling decision's value against the best one."""
-    from explorer.proving_grounds.board import describe_action
-
     if not report.judgements:
         return "<b>Move quality</b>: no rolling decisions to judge."
     rows = "".join(

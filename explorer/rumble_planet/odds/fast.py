@@ -15,7 +15,7 @@ from ..attack import attack_profile, resolve_attack, weapon_cards, weapon_range
 from ..board import aligned, range_distance
 from ..health import altitude
 from ..state import Attack, State
-from ..tiles import BLOCKING
+from ..tile_table import BLOCKING
 from . import checks
 from .attacks import WEAPONS, attack_options, attack_step_open
 
