@@ -160,8 +160,9 @@ class Walkthrough(w.VBox):
         parse_at: ``parse_at(state, text) -> action``, a typed move read against the scene's state (a game whose
             moves name its pieces, e.g. "the 4 to the Forge"); used instead of ``parse`` when given.
 
-    A scene with a ``viewer`` (a game with secrets) is drawn by ``draw(state, viewer)``, and its choices and typed
-    moves are ``choices(state, viewer)`` and ``parse_at(state, text, viewer)``: that seat's, as that seat sees them.
+    A scene with a ``viewer`` (a game with secrets) is drawn by ``draw(state, viewer)``, and its choices, their odds
+    and typed moves are ``choices(state, viewer)``, ``odds(session, viewer)`` and ``parse_at(state, text, viewer)``:
+    that seat's, as that seat sees them.
     """
 
     def __init__(self, chapters, draw: Callable, describe: Callable, choices: Callable | None = None,
@@ -351,7 +352,8 @@ class Walkthrough(w.VBox):
         if self.odds is None:
             return ""
         rows = []
-        for action, text in self.odds(trial_session(scene)):
+        trial = trial_session(scene)
+        for action, text in self.odds(trial) if scene.viewer is None else self.odds(trial, scene.viewer):
             is_mine = same_choice(scene.session, scene.state, action, mine)
             is_example = same_choice(scene.session, scene.state, action, scene.decision.example)
             tags = [t for t, hit in (("your choice", is_mine), ("the example's", is_example)) if hit]
