@@ -36,7 +36,7 @@ def test_chapters_one_per_section_and_example_each_ending_in_the_handoff(walk):
     assert titles == ["A round, from Setup to Clean Up", "Example: Yellow's placement (Plan Phase)",
                       "Example: Red and Yellow clash (Brawl Phase)",
                       "Example: stealing loot, then the Temple 6 (Stealing Loot, Gather Phase)",
-                      "FAQ: Grin and Bear It (Trial Cards)"]
+                      "FAQ: Grin and Bear It (Trial Cards)", "FAQ: Captain's Training (Marketplace, Build Phase)"]
     for c in walk.chapters:
         assert c.handoff.startswith("<b>Try a whole round yourself:</b>") and "play.ipynb" in c.handoff
         assert all(s.section.startswith("BarBEARian Battlegrounds Rulebook, ") for s in c.scenes)
@@ -80,6 +80,21 @@ def test_grin_and_bear_it_ends_completed_with_both_raids_repelled(walk):
     log = texts(end)
     assert "Red's 3 meets Yellow's Barracks of 18: the raid is repelled." in log
     assert "Red's 4 meets Blue's Barracks of 15: the raid is repelled." in log
+
+
+def test_captains_training_ends_with_a_barracks_of_21(walk):
+    """FAQ: "you can now put two 2's, one 5, and two 6's all on the same space in the Barracks or Battleground"."""
+    from explorer.barbearian.brawl import barracks_strength
+    _, c = chapter(walk, "FAQ: Captain's")
+    state = c.scenes[-1].state
+    red = state.players[0]
+    assert red.upgrades == ("U02",) and red.active == 5
+    assert sorted(zip(red.faces, red.placement)) == [(f, "barracks_1") for f in (2, 2, 5, 6, 6)]
+    assert barracks_strength(state, 0) == 21
+    # the odds the old notebook taught: a 5 with a 6 (11) in 2 of 36 two-dice rolls with the card, never without
+    assert "a force of 11 (a 5 with a 6) comes up in 2 of 36 rolls with the card and never without" in c.scenes[-1].text
+    five = next(s for s in c.scenes if s.decision and s.decision.prompt == "Where does the 5 go?")
+    assert any(a == five.decision.example for a in walk.choices(five.state, 0))
 
 
 def first_decision(walk, title_start):

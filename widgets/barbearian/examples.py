@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from explorer.barbearian import (
-    DrawTrials, HireMercenary, KeepTrial, Options, Pass, Place, Ready, RollDice, SetUp, StealGlory, TempleSix, rules,
-    sample_deck,
+    BuyUpgrade, DrawTrials, HireMercenary, KeepTrial, Options, Pass, Place, Ready, Reinforce, RollDice, SetUp,
+    StealGlory, TempleSix, odds, rules, sample_deck,
 )
 from explorer.core import Session
 
 from ..walkthrough import Chapter, Script
-from .lessons import BRAWL, FAQ, GAME, GATHER, LOOT, MARKET, PLAN, TRIALS, handoff
+from .lessons import BRAWL, BUILD, FAQ, GAME, GATHER, LOOT, MARKET, PLAN, TRIALS, handoff
 
 QUIET_TRIALS = ("T09", "T20", "T19")  # Trial cards these examples cannot complete by accident
 RED_YELLOW = ("red", "yellow")
@@ -173,4 +173,56 @@ def grin_chapter() -> Chapter:
     return sc.chapter("FAQ: Grin and Bear It (Trial Cards)", handoff())
 
 
-EXAMPLES = (yellow_chapter, clash_chapter, loot_chapter, grin_chapter)
+# -- FAQ: Captain's Training ----------------------------------------------------------------------------------
+
+CAPTAINS_TRAINING = "U02"
+
+
+def _chance(p) -> str:
+    """A two-dice chance, out of the 36 rolls of two dice."""
+    return f"in {p * 36} of 36 rolls" if p else "never"
+
+
+def captains_chapter() -> Chapter:
+    s = example_session(("red", "blue"), "red", QUIET_TRIALS[:2], start_resources=6)
+    pass_quietly(s, "mercenaries")
+    s.play(RollDice(), outcome={"red": [1, 2, 3], "blue": [1, 2, 3]})
+    pass_quietly(s, "fate")
+    for seat in (0, 1):
+        place_quietly(s, seat, (1, "farm"), (2, "temple"), (3, "barracks_1"))
+    sc = Script(s).look(0)
+    sc.show("Red's Build Phase", "A quiet first round is over (nobody raided). Red starts with six of each Resource "
+            "and may spend them now.", BUILD)
+    sc.ask("What does Red buy first?", "Red buys the Upgrade Captain's Training (2 Honey, 2 Ore).")
+    sc.step(BuyUpgrade(0, CAPTAINS_TRAINING), "Captain's Training", "From now on Red's 5s and 6s are free agents "
+            "on offense and defense: they may join any other die or group on the Battleground or in the Barracks.",
+            FAQ)
+    sc.step(Reinforce(0), "Reinforcements", "For 2 Honey and 2 Ore, one of Red's reserve dice becomes active for "
+            "the rest of the game.", MARKET)
+    sc.step(Reinforce(0), "Reinforcements again", "Five active dice: the most a clan may have of its colour.",
+            MARKET)
+    pass_quietly(s, "build")
+    pass_quietly(s, "mercenaries")
+    sc.look(None).step(RollDice(), "Round 2: Red rolls 2, 2, 5, 6, 6", "Without the card, a space takes one die or "
+                       "dice of one value: the best Barracks space would be the two 6s (12).", PLAN,
+                       outcome={"red": [2, 2, 5, 6, 6], "blue": [1, 2, 3]})
+    pass_quietly(s, "fate")
+    place_quietly(s, 1, (1, "farm"), (2, "temple"), (3, "barracks_1"))
+    sc.look(0).step(place_action(s, 0, 2, "barracks_1"), "Two 2s in the Barracks", "Dice of the same value may "
+                    "share a space, as always.", PLAN)
+    sc.step(place_action(s, 0, 2, "barracks_1"), "The second 2", "Now the 5: without Captain's Training it could not "
+            "join a group of 2s.", PLAN)
+    sc.ask("Where does the 5 go?", "Red puts it with the 2s: a free agent joins any group.")
+    sc.step(place_action(s, 0, 5, "barracks_1"), "The 5 joins the 2s", "The FAQ's own example: two 2s, one 5 and "
+            "two 6s, all on the same space.", FAQ)
+    for _ in range(2):
+        s.play(place_action(s, 0, 6, "barracks_1"))
+    with_card, plain = odds.strongest_group(2, captains_training=True), odds.strongest_group(2)
+    sc.look(None).step(Ready(0), "A Barracks of 21", "Two 2s, a 5 and two 6s defend together: 2 + 2 + 5 + 6 + 6 = 21. In "
+            f"numbers: with two dice, a force of 11 (a 5 with a 6) comes up {_chance(with_card.get(11))} with the "
+            f"card and {_chance(plain.get(11))} without it; a force of 7 (a 2 with a 5, or a 1 with a 6) "
+            f"{_chance(with_card.get(7))} with it, {_chance(plain.get(7))} without.", FAQ)
+    return sc.chapter("FAQ: Captain's Training (Marketplace, Build Phase)", handoff())
+
+
+EXAMPLES = (yellow_chapter, clash_chapter, loot_chapter, grin_chapter, captains_chapter)
