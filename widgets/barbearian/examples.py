@@ -12,7 +12,7 @@ from explorer.barbearian import (
 from explorer.core import Session
 
 from ..walkthrough import Chapter, Script
-from .lessons import BRAWL, BUILD, FAQ, GAME, GATHER, LOOT, MARKET, PLAN, TRIALS, handoff
+from .lessons import BRAWL, BUILD, FAQ, GAME, GATHER, LOOT, MARKET, ODDS_NOTE, PLAN, TRIALS, handoff
 
 QUIET_TRIALS = ("T09", "T20", "T19")  # Trial cards these examples cannot complete by accident
 RED_YELLOW = ("red", "yellow")
@@ -71,8 +71,8 @@ def yellow_chapter() -> Chapter:
     sc.step(RollDice(), "The roll: Yellow gets a 3 and two 4s", "Everyone rolls in plain sight: Yellow has a 3 and "
             "two 4s, Red two 1s and a 6 (Red's roll is from the Brawl Phase example).", PLAN, outcome=EXAMPLE_ROLL)
     sc.look(1).show("Yellow goes behind the screen", "Yellow places in secret: Red sees only Yellow's roll. One die "
-                    "per space, unless several dice show the same value: both 4s may share the Forge.", PLAN)
-    sc.ask("Where does Yellow's first 4 go?", "Yellow, eager for an early jump on some Ore, puts it on the Forge.")
+                    "per space, unless several dice show the same value: both 4s may share the Forge. " + ODDS_NOTE, PLAN)
+    sc.ask("Which die does Yellow place first, and where?", "Yellow, eager for an early jump on some Ore, puts it on the Forge.")
     sc.step(place_action(sc.session, 1, 4, "forge"), "A 4 on the Forge", "The Forge takes a 4, 5 or 6: each die "
             "there makes one Ore in the Gather Phase. A 4 could not go on the Farm (1, 2 or 3 only).", PLAN)
     sc.step(place_action(sc.session, 1, 4, "forge"), "The other 4 joins it", "Two dice of the same value may share "
@@ -98,8 +98,8 @@ def yellow_placed() -> Session:
 def clash_chapter() -> Chapter:
     sc = Script(yellow_placed()).look(0)
     sc.show("Red rolled poorly: two 1s and a 6", "Yellow has placed, behind the screen: Red sees Yellow's 3, 4, 4 "
-            "but not where they went. Knowing Yellow is likely to attack, Red plans.", PLAN)
-    sc.ask("Where does Red's first 1 go?", "Red puts a 1 in the Barracks, for defence.")
+            "but not where they went. Knowing Yellow is likely to attack, Red plans. " + ODDS_NOTE, PLAN)
+    sc.ask("Which die does Red place first, and where?", "Red puts a 1 in the Barracks, for defence.")
     sc.step(place_action(sc.session, 0, 1, "barracks_1"), "A 1 in the Barracks", "Dice in the Barracks defend "
             "against every raid this round; a raid must equal or beat their total.", PLAN)
     sc.ask("And the other 1?", "Red sends it to the Battleground, targeting Yellow.")

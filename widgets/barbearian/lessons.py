@@ -42,10 +42,12 @@ def _faces(state, seat: int) -> str:
     return ", ".join(map(str, state.players[seat].faces))
 
 
+ODDS_NOTE = ("The odds of each choice count every <i>sensible</i> placement of the other clan's public roll "
+             "equally: one that no other placement beats on raid strength, Barracks strength and dice used all at once.")
 PLACE_TEXT = ("Behind the screen, each die goes to one space: the <b>Battleground</b> (raid the clan named), the "
               "<b>Barracks</b> (defend), the <b>Farm</b> (a 1, 2 or 3 makes a Honey), the <b>Forge</b> (a 4, 5 or 6 "
               "makes an Ore) or the <b>Temple</b> (any die makes a Faith; a 6 may lock a Glory token instead). "
-              "Only one die per space, unless several dice show the same value.")
+              "Only one die per space, unless several dice show the same value. " + ODDS_NOTE)
 DECISION_TEXT = {  # phase: (title, text, section, question) for the decisions after the placement
     "window": ("Empower or pass", "A clan in a fight may pay one Ore to add 1 to a die on the Battleground or in "
                "the Barracks, as often as it can pay; the fight goes on when both sides pass.", MARKET,
@@ -103,7 +105,7 @@ def round_chapter(seed: int = ROUND_SEED) -> Chapter:
             action = _bot_move(s, bots, seat)
             if isinstance(action, Place):
                 face = s.state.players[seat].faces[action.die]
-                sc.ask(f"Where does {name} place a die?", "This walkthrough's line places as the odds bot does (it "
+                sc.ask(f"Which die does {name} place next, and where?", "This walkthrough's line places as the odds bot does (it "
                        "reads the other clan's public roll).")
                 sc.step(action, f"{name} places the {face}", "The die stands on its space behind the screen; "
                         "another die of the same value may join it there.", PLAN)
