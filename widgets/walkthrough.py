@@ -59,6 +59,7 @@ class Scene:
     cursor: int
     events: tuple = ()  # the engine's events for this step
     decision: Decision | None = None
+    viewer: Any = None  # whose eyes the scene is drawn through (a game with secrets); None: the game's default
 
     @property
     def state(self):
@@ -82,9 +83,15 @@ class Script:
     session: Session
     scenes: list[Scene] = field(default_factory=list)
     _ask: Decision | None = None
+    viewer: Any = None  # the scenes made from now on are drawn through this seat's eyes (``look``)
 
     def show(self, title: str, text: str, section: str) -> "Script":
-        self.scenes.append(Scene(title, text, section, self.session, self.session.cursor))
+        self.scenes.append(Scene(title, text, section, self.session, self.session.cursor, viewer=self.viewer))
+        return self
+
+    def look(self, viewer) -> "Script":
+        """Draw the next scenes as ``viewer`` sees the table (a seat behind its screen; None: the game's default)."""
+        self.viewer = viewer
         return self
 
     def ask(self, prompt: str, why: str = "") -> "Script":
@@ -98,7 +105,7 @@ class Script:
             self.scenes[-1] = _with(self.scenes[-1], decision=Decision(prompt, action, why))
             self._ask = None
         events = tuple(self.session.play(action, outcome))
-        self.scenes.append(Scene(title, text, section, self.session, self.session.cursor, events))
+        self.scenes.append(Scene(title, text, section, self.session, self.session.cursor, events, viewer=self.viewer))
         return self
 
     def fork(self, scene: int) -> "Script":
@@ -149,16 +156,23 @@ class Walkthrough(w.VBox):
         odds: ``odds(session) -> [(action, text)]``, the exact value of each choice at the session's state.
         parse: ``parse(text) -> action`` for a typed move (None: no typing box).
         title: the page heading.
+        parse_at: ``parse_at(state, text) -> action``, a typed move read against the scene's state (a game whose
+            moves name its pieces, e.g. "the 4 to the Forge"); used instead of ``parse`` when given.
+
+    A scene with a ``viewer`` (a game with secrets) is drawn by ``draw(state, viewer)``, and its choices, their odds
+    and typed moves are ``choices(state, viewer)``, ``odds(session, viewer)`` and ``parse_at(state, text, viewer)``:
+    that seat's, as that seat sees them.
     """
 
     def __init__(self, chapters, draw: Callable, describe: Callable, choices: Callable | None = None,
                  odds: Callable | None = None, parse: Callable | None = None, title: str = "",
-                 typed_hint: str = ""):
+                 typed_hint: str = "", parse_at: Callable | None = None):
         super().__init__(layout=w.Layout(max_width="100%"))
         self.add_class("rx-walk")
         self.chapters = list(chapters)
         self.draw, self.describe, self.odds, self.parse = draw, describe, odds, parse
-        self.choices = choices or (lambda state: None)
+        self.parse_at = parse_at
+        self.choices = choices or (lambda state, *viewer: None)
         self.chapter_i, self.scene_i = 0, 0
         self.menu = w.Dropdown(options=[(f"{i + 1}. {c.title}", i) for i, c in enumerate(self.chapters)],
                                description="Chapter", layout=w.Layout(width="100%", max_width="520px"))
@@ -192,7 +206,7 @@ class Walkthrough(w.VBox):
         self.try_typed.on_click(lambda _: self.choose_typed(self.typed.value))
         typing = w.HBox([self.typed, self.try_typed], layout=w.Layout(flex_flow="row wrap", max_width="100%"))
         typing.add_class("rx-wrap")
-        if parse is None:
+        if parse is None and parse_at is None:
             typing.layout.display = "none"
         self.answer = w.HTML()
         self.answer.add_class("wt-answer-html")
@@ -255,7 +269,7 @@ class Walkthrough(w.VBox):
         self.happened.value = (f'<div class="wt-box"><b>What the engine did</b>{events_html(scene.events)}</div>'
                                if scene.events else "")
         self.drawing.value = (f'<div class="wt-scene" data-scene="{self.chapter_i + 1}-{self.scene_i + 1}">'
-                              f'{self.draw(scene.state)}</div>')
+                              f'{self._draw(scene, scene.state)}</div>')
         self._show_decision(scene)
         self.handoff.value = (f'<div class="wt-box wt-handoff">{chapter.handoff}</div>'
                               if chapter.handoff and self.scene_i == len(chapter.scenes) - 1 else "")
@@ -270,7 +284,7 @@ class Walkthrough(w.VBox):
         self.prompt.value = (f'<div class="wt-box"><b>Your move:</b> {escape(scene.decision.prompt)} '
                              f'<span class="rx-small">Pick one; then Next goes on with the rulebook\'s example.</span></div>')
         state = scene.state
-        actions = self.choices(state)
+        actions = self.choices(state) if scene.viewer is None else self.choices(state, scene.viewer)
         actions = list(scene.session.game.legal_actions(state)) if actions is None else list(actions)
         if not any(same_choice(scene.session, state, a, scene.decision.example) for a in actions):
             actions.append(scene.decision.example)  # a legal choice the list names by another die: offer it as well
@@ -314,13 +328,20 @@ class Walkthrough(w.VBox):
                              f'{self._odds_html(scene, action)}'
                              f'<div class="rx-small">Your result is drawn below. Press Next to go on with the '
                              f'example\'s line.</div></div>')
-        self.answer_drawing.value = (f'<div class="wt-where"><b>After your choice</b></div>{self.draw(trial.state)}'
+        self.answer_drawing.value = (f'<div class="wt-where"><b>After your choice</b></div>{self._draw(scene, trial.state)}'
                                      if not same else "")
         return True
 
+    def _draw(self, scene: Scene, state) -> str:
+        return self.draw(state) if scene.viewer is None else self.draw(state, scene.viewer)
+
     def choose_typed(self, text: str) -> bool:
         try:
-            action = self.parse(text)
+            scene = self.scene
+            if self.parse_at is None:
+                action = self.parse(text)
+            else:
+                action = self.parse_at(scene.state, text) if scene.viewer is None else self.parse_at(scene.state, text, scene.viewer)
         except IllegalAction as e:
             self.answer.value = f'<div class="wt-box"><span class="rx-error">Not allowed: {escape(str(e))}</span></div>'
             return False
@@ -330,7 +351,8 @@ class Walkthrough(w.VBox):
         if self.odds is None:
             return ""
         rows = []
-        for action, text in self.odds(trial_session(scene)):
+        trial = trial_session(scene)
+        for action, text in self.odds(trial) if scene.viewer is None else self.odds(trial, scene.viewer):
             is_mine = same_choice(scene.session, scene.state, action, mine)
             is_example = same_choice(scene.session, scene.state, action, scene.decision.example)
             tags = [t for t, hit in (("your choice", is_mine), ("the example's", is_example)) if hit]

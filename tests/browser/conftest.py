@@ -131,3 +131,56 @@ def walk_to(page, chapter: int, scene: int, scenes: int, title: str) -> None:
                       && document.querySelector('.wt-heading')?.textContent.includes(h)""",
         arg=[f"Step {scene + 1} of {scenes} of chapter {chapter + 1} of", title], timeout=15_000)
     page.wait_for_selector(f'.wt-drawing .wt-scene[data-scene="{chapter + 1}-{scene + 1}"]', timeout=15_000)
+
+
+def step_every_chapter(page, chapters, shots: Path, width: int, assert_drawn, illegal: tuple[int, str, str]) -> None:
+    """Step a walkthrough's every chapter and scene from its first: each is drawn (``assert_drawn(page, scene)``)
+    and fits the screen; at each chapter's first decision the last choice is clicked and answered with the odds;
+    in chapter ``illegal[0]`` the typed move ``illegal[1]`` is first refused with the engine's reason
+    ``illegal[2]``. Screenshots of each chapter's ends and answers go to ``shots``."""
+    for c, chapter in enumerate(chapters):
+        if c:
+            page.locator(".wt-menu select").select_option(index=c)
+        asked = False
+        for s, scene in enumerate(chapter.scenes):
+            walk_to(page, c, s, len(chapter.scenes), scene.title)
+            assert_drawn(page, scene)
+            assert_fits(page)
+            shot = s == 0 or s == len(chapter.scenes) - 1
+            if scene.decision and not asked:
+                asked = True
+                if c == illegal[0]:  # a typed illegal move is refused with the engine's reason
+                    page.locator(".wt-typed input").fill(illegal[1])
+                    page.locator(".wt-try").click()
+                    page.wait_for_selector(f".wt-answer-html >> text=Not allowed: {illegal[2]}", timeout=15_000)
+                visible = page.locator(".wt-choice:visible")
+                visible.first.wait_for(timeout=15_000)
+                assert visible.count() >= 2
+                visible.last.click()
+                page.wait_for_selector(".wt-answer-html .wt-answer", timeout=60_000)
+                answer = page.locator(".wt-answer-html").inner_text()
+                assert "You chose:" in answer and "Each choice, exactly:" in answer
+                assert_fits(page)
+                shot = True
+            if shot:
+                name = f"{width}-ch{c + 1:02d}-step{s + 1:02d}"
+                page.screenshot(path=str(shots / f"{name}.png"), full_page=True)  # the top: text and choices
+                page.locator(".wt-drawing").screenshot(path=str(shots / f"{name}-table.png"))  # the drawn table
+            if s < len(chapter.scenes) - 1:
+                page.locator(".wt-next").click()
+        assert page.locator(".wt-handoff-html").inner_text().startswith("Try a whole round yourself")
+
+
+def open_walkthrough(page, url: str, drawn: str, width: int, height: int) -> None:
+    """Open a walkthrough page at ``width`` x ``height`` and wait for its first scene's drawing (the CSS selector
+    ``drawn``); prints how long it took from the request, the page's first byte and the page being shown."""
+    page.set_viewport_size({"width": width, "height": height})
+    t = time.perf_counter()
+    page.goto(url, timeout=90_000)
+    page.wait_for_selector(f".rx-walk .wt-drawing {drawn}", timeout=90_000)
+    opened = time.perf_counter() - t
+    # from the page's first byte (the notebook's kernel is running by then) to the first scene drawn
+    first_scene = page.evaluate("() => performance.now() - performance.timing.responseStart + performance.timing.navigationStart")
+    shown = page.evaluate("() => performance.now() - performance.timing.domContentLoadedEventEnd + performance.timing.navigationStart")
+    print(f"{width}x{height}: first scene {opened:.2f} s after the request, {first_scene / 1000:.2f} s after the page's "
+          f"first byte, {shown / 1000:.2f} s after the page was shown")
