@@ -13,6 +13,7 @@ from explorer.doomrock import (Activate, ActivateBoss, ActivateMinion, Assign, D
                                MakeHeroism, Options, PlaceSpawn, Roll, RollLoot, SetUp, SetUpBattle, TestStat, Travel,
                                VentureForth, sample_deck)
 from explorer.doomrock.cards import Loot, Test
+from explorer.doomrock.positions import move_hero
 
 from ..walkthrough import Chapter, Script
 from .chapters import ACTIONS, BOOK, BOSS, INITIATIVE, LOOT, MINIONS, ROLL, SETUP, VENTURE, handoff
@@ -211,7 +212,7 @@ def venture_chapter() -> Chapter:
 
 # -- Battle Setup: an extra tier I encounter, and its spawns -------------------------------------------------
 
-def dragon_chapter() -> Chapter:
+def spawn_script() -> Script:
     deck = sample_deck()
     lair = Session("doomrock-battle", Options(players=2, heroes=("paladin", "rogue"), encounter="the_dragon"), deck,
                    seed=5)
@@ -233,8 +234,35 @@ def dragon_chapter() -> Chapter:
     sc.ask("Where does the new goblin stand?", "In a new, distant group.")
     sc.step(PlaceSpawn(None), "A new, distant group", "The goblin takes the field on its own, with the properties "
             "written on its encounter card.", f"{BOOK}, Boss Activations: Enemy spawn")
-    return sc.chapter("Example: an extra encounter and its spawn", handoff())
+    return sc
+
+
+def dragon_chapter() -> Chapter:
+    return spawn_script().chapter("Example: an extra encounter and its spawn", handoff())
+
+
+# -- Battle Effects: an expose explosion ------------------------------------------------------------------
+
+def explosion_chapter() -> Chapter:
+    """From the dragon's lair: every expose marker is taken away but two on the shaman, and the rogue, next to
+    the new goblin with a 6 on Poisonous stab, is about to expose it."""
+    state = spawn_script().scenes[-1].state
+    b = state.battle
+    goblin, shaman = b.enemies[-1].uid, next(e.uid for e in b.enemies if e.name == "Goblin shaman")
+    b = replace(b, phase="actions", expose_pool=(), expose_up=(), expose_out=tuple(f"blank#{n}" for n in range(3, 11)),
+                ranks=tuple(str(n) for n in range(29)))
+    b = move_hero(b.with_enemy(shaman, expose=("plus1#1", "blank#1")), ROGUE, f"group:{b.enemy(goblin).group}")
+    b = b.with_die(b.die(ROGUE, 0), place="card", card="poisonous_stab", face=6)
+    sc = Script(staged_session(replace(state, battle=b)))
+    sc.show("No expose marker left", "Every marker is out of the battle except the two face down on the goblin "
+            "shaman. The rogue stands next to the new goblin with a 6 on Poisonous stab, which exposes its target.",
+            EXPOSE)
+    sc.ask("Would you stab the goblin?", "The rogue stabs: a marker must be placed, and none is left.")
+    sc.step(Activate(ROGUE, "poisonous_stab", goblin, 0), "Expose explosion", "The game pauses and every expose "
+            "marker on a character is consumed: the shaman's are revealed (the +1 deals its damage, ruling DR-4), "
+            "then the revealed markers are shuffled into a new pool and the goblin is exposed from it.", EXPOSE)
+    return sc.chapter("Example: an expose explosion", handoff())
 
 
 EXAMPLES = (battle_example_chapter, simple_activation_chapter, activation_values_chapter, loot_chapter, test_chapter,
-            venture_chapter, dragon_chapter)
+            venture_chapter, dragon_chapter, explosion_chapter)
