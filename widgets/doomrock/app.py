@@ -19,12 +19,9 @@ from explorer.doomrock import (
     CHANCE,
     ActivateBoss,
     ActivateMinion,
-    Assign,
     Buy,
     GreedyBot,
     KeepDice,
-    MakeHeroism,
-    MakeShield,
     Options,
     Reroll,
     SetUp,
@@ -44,6 +41,7 @@ from .campaign_view import decision_html, shop_offers
 from .danger import ThreatCache, danger_rows, enemy_threats
 from .labels import describe
 from .map_view import describe_map_action, map_html
+from .placement import best_placement_step
 from .views import CSS, LEGEND, ai_card_html, battlefield_html, danger_html, expose_html, party_html, threat_html
 
 MODES = [("Random dice", "random"), ("Table dice", "table")]
@@ -251,20 +249,7 @@ class DoomrockApp(w.VBox):
 
     def _best_assignment_step(self, advice):
         """The next placement of the best assignment (or done)."""
-        b = self._battle()
-        legal = self.session.legal_actions()
-        plan = advice.assignment
-        if plan is None:
-            return None
-        for cid, sets in zip(advice.cards, plan.sets):
-            wanted = [f for s in sets for f in s]
-            for a in legal:
-                if isinstance(a, Assign) and a.card == cid and b.die(b.roller, a.die).face in wanted:
-                    return a
-        for a in legal:
-            if isinstance(a, MakeShield) and plan.shields or isinstance(a, MakeHeroism) and plan.heroism:
-                return a
-        return legal[-1]  # DoneAssigning
+        return best_placement_step(self._battle(), advice, self.session.legal_actions())
 
     def _bot_step(self) -> None:
         state = self.session.state
