@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable
 
+from ..barbearian.cards import sample_deck
 from .result import Difference, LabResult, Row
 from .run import Variant, compare, sweep
 
@@ -45,8 +46,6 @@ def module_ladder(progress=None, executor="inline") -> LabResult:
 
 
 def captains_training(progress=None, executor="inline") -> LabResult:
-    from ..barbearian.cards import sample_deck
-
     deck = sample_deck().to_json()
     deck["upgrades"] = [u for u in deck["upgrades"] if u["name"] != "Captain's Training"]
     deck["label"] = "sample deck without Captain's Training"

@@ -12,7 +12,7 @@ from explorer.barbearian import (
 from explorer.core import Session
 
 from ..walkthrough import Chapter, Script
-from .lessons import BRAWL, BUILD, FAQ, GAME, GATHER, LOOT, MARKET, ODDS_NOTE, PLAN, TRIALS, handoff
+from .book import BRAWL, BUILD, FAQ, GAME, GATHER, LOOT, MARKET, ODDS_NOTE, PLAN, TRIALS, handoff
 
 QUIET_TRIALS = ("T09", "T20", "T19")  # Trial cards these examples cannot complete by accident
 RED_YELLOW = ("red", "yellow")

@@ -15,26 +15,8 @@ from explorer.core import Session
 
 from ..walkthrough import Chapter, Script, Walkthrough
 from . import teaching
-
-GAME = "barbearian"
-BOOK = "BarBEARian Battlegrounds Rulebook"
-SETUP, GAMEPLAY, PLAN, BRAWL, LOOT, GATHER, BUILD, CLEAN, TRIALS, MARKET, FAQ = (f"{BOOK}, {s}" for s in (
-    "Setup", "Gameplay", "Plan Phase", "Brawl Phase", "Brawl Phase, Stealing Loot", "Gather Phase", "Build Phase",
-    "Clean Up Phase", "Trial Cards", "Marketplace", "FAQ"))
-ROUND_SEED = 50  # a first round with a clash, a raid that breaks through, loot and a purchase
-PLAY_PAGE = "play.ipynb"
-
-
-def handoff(seed: int | None = None) -> str:
-    """The chapter's end: where to try a whole round on the play dashboard."""
-    same = (f" To sit at the same table as this chapter: leave <b>Players</b> at 2 and both seats (Red, Blue) on "
-            f"<b>Human</b>, type <b>{seed}</b> in the <b>Seed</b> box and press <b>New game</b>. Each clan is dealt "
-            f"this chapter's two Trial cards (press <b>I am Blue: show my screen</b>, keep one, then the same for Red), "
-            f"and <b>Roll everyone's dice</b> rolls this chapter's dice." if seed is not None else
-            " Press <b>New game</b> there for a fresh table (Seed 0 picks a fresh seed).")
-    return (f'<b>Try a whole round yourself:</b> open the <a href="{PLAY_PAGE}" target="_blank">play dashboard</a> '
-            f'(in JupyterLab, the notebook <i>play.ipynb</i> beside this one).{same}')
-
+from .book import BRAWL, BUILD, CLEAN, FAQ, GAME, GAMEPLAY, GATHER, LOOT, MARKET, ODDS_NOTE, PLAN, ROUND_SEED, SETUP, TRIALS, handoff
+from .examples import EXAMPLES
 
 # -- a round, from Setup to Clean Up ------------------------------------------------------------------------
 
@@ -42,8 +24,6 @@ def _faces(state, seat: int) -> str:
     return ", ".join(map(str, state.players[seat].faces))
 
 
-ODDS_NOTE = ("The odds of each choice count every <i>sensible</i> placement of the other clan's public roll "
-             "equally: one that no other placement beats on raid strength, Barracks strength and dice used all at once.")
 PLACE_TEXT = ("Behind the screen, each die goes to one space: the <b>Battleground</b> (raid the clan named), the "
               "<b>Barracks</b> (defend), the <b>Farm</b> (a 1, 2 or 3 makes a Honey), the <b>Forge</b> (a 4, 5 or 6 "
               "makes an Ore) or the <b>Temple</b> (any die makes a Faith; a 6 may lock a Glory token instead). "
@@ -134,7 +114,6 @@ def round_chapter(seed: int = ROUND_SEED) -> Chapter:
 
 def walkthrough(seed: int = ROUND_SEED) -> Walkthrough:
     """The learn-the-rules walkthrough of BarBEARian Battlegrounds."""
-    from .examples import EXAMPLES
     chapters = [round_chapter(seed)] + [make() for make in EXAMPLES]
     return Walkthrough(chapters, teaching.draw, teaching.describe, teaching.choices, teaching.odds,
                        title="Learn the rules: BarBEARian Battlegrounds", parse_at=teaching.parse_at,

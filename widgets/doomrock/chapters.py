@@ -3,6 +3,8 @@ the adventure map, both as the play dashboard deals them on a seed; and the hand
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from explorer.core import Session
 from explorer.doomrock import (Activate, ActivateBoss, ActivateMinion, Choose, DoneAssigning, EndInitiative, EndRound,
                                Options, Reroll, Roll, RollLoot, SetUp, SetUpBattle, VentureForth, sample_deck)
@@ -151,7 +153,6 @@ def _hero_phase(sc: Script, phase: str, end, title: str, text: str, section: str
 
 
 def _titled(scene, title, text, section):
-    from dataclasses import replace
     return replace(scene, title=title, text=text, section=section)
 
 
