@@ -82,6 +82,7 @@ class Script:
     session: Session
     scenes: list[Scene] = field(default_factory=list)
     _ask: Decision | None = None
+    play: Callable | None = None  # ``play(session, action, outcome) -> events`` for a choice made of several actions
 
     def show(self, title: str, text: str, section: str) -> "Script":
         self.scenes.append(Scene(title, text, section, self.session, self.session.cursor))
@@ -97,7 +98,7 @@ class Script:
             prompt, why = self._ask
             self.scenes[-1] = _with(self.scenes[-1], decision=Decision(prompt, action, why))
             self._ask = None
-        events = tuple(self.session.play(action, outcome))
+        events = tuple(self.play(self.session, action, outcome) if self.play else self.session.play(action, outcome))
         self.scenes.append(Scene(title, text, section, self.session, self.session.cursor, events))
         return self
 
@@ -150,16 +151,19 @@ class Walkthrough(w.VBox):
         odds: ``odds(session) -> [(action, text)]``, the exact value of each choice at the session's state.
         parse: ``parse(text) -> action`` for a typed move (None: no typing box).
         title: the page heading.
+        play: ``play(session, action, outcome) -> events`` when a choice is more than one engine action (a walk of
+            several moves); default ``session.play``.
     """
 
     def __init__(self, chapters, draw: Callable, describe: Callable, choices: Callable | None = None,
                  odds: Callable | None = None, parse: Callable | None = None, title: str = "",
-                 typed_hint: str = ""):
+                 typed_hint: str = "", play: Callable | None = None):
         super().__init__(layout=w.Layout(max_width="100%"))
         self.add_class("rx-walk")
         self.chapters = list(chapters)
         self.draw, self.describe, self.odds, self.parse = draw, describe, odds, parse
         self.choices = choices or (lambda state: None)
+        self.play = play or (lambda session, action, outcome=None: session.play(action, outcome))
         self.chapter_i, self.scene_i = 0, 0
         self.menu = w.Dropdown(options=[(f"{i + 1}. {c.title}", i) for i, c in enumerate(self.chapters)],
                                description="Chapter", layout=w.Layout(width="100%", max_width="520px"))
@@ -299,7 +303,7 @@ class Walkthrough(w.VBox):
             return False
         trial = trial_session(scene)
         try:
-            events = trial.play(action)
+            events = self.play(trial, action)
         except IllegalAction as e:
             self.answer.value = f'<div class="wt-box"><span class="rx-error">Not allowed: {escape(str(e))}</span></div>'
             self.answer_drawing.value = ""
