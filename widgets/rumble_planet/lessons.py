@@ -13,7 +13,7 @@ from explorer.rumble_planet import (Attack, Buy, ClaimFeat, Craft, Deploy, DropL
                                     EndTurn, Equip, Gear, OpenLootbox, Options, Sell, SetUp, sample_content)
 
 from ..walkthrough import Chapter, Script, Walkthrough
-from . import examples, teaching
+from . import teaching
 from .table import Table
 
 BOOK = "Rumble Planet Rulebook"
@@ -148,6 +148,7 @@ def shop_chapter() -> Chapter:
 
 def walkthrough(seed: int = ROUND_SEED) -> Walkthrough:
     """The learn-the-rules walkthrough of Rumble Planet."""
+    from . import examples  # the example chapters build on this module's tables
     chapters = [setup_chapter(), round_chapter(seed), shop_chapter()] + [make() for make in examples.CHAPTERS]
     return Walkthrough(chapters, teaching.draw, teaching.describe, teaching.choices, teaching.odds, teaching.parse,
                        title="Learn the rules: Rumble Planet", typed_hint="or type a move, e.g. walk H9",

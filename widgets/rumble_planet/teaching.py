@@ -158,7 +158,7 @@ def _attack_text(state, a: Attack) -> str:
     ko = "destroyed" if t.tile else "knocked out"
     more = f" (and {len(odds.targets) - 1} more target(s) with the same die)" if len(odds.targets) > 1 else ""
     faces = ", ".join(f"{f} {n}" for f, n in t.by_face)
-    return f"{float(t.expected):.2f} expected Injuries, {float(t.knockout):.1%} {ko}{more}; by face: {faces}"
+    return f"this attack alone: {float(t.expected):.2f} expected Injuries, {float(t.knockout):.1%} {ko}{more}; by face: {faces}"
 
 
 def odds(session: Session) -> list[tuple[object, str]]:
