@@ -108,8 +108,9 @@ def round_chapter(seed: int = ROUND_SEED) -> Chapter:
             "open.", LOOTING)
     sc.step(EndTurn(), "Round 2", "Every Hero has played: the round ends and the next begins with the first player. "
             "The first Hero to reach 18 PP ends the game once the round is finished.", TURNS)
-    moves = (" Then press <b>Play</b> on <i>End the Preparation Phase</i>, click <b>H9</b> on the Green and attack "
-             "Birdie Blaster with the Silenced Nine-Iron: the attack die shows the same face as here.")
+    moves = (" Then choose <i>End the Preparation Phase</i> in the <b>Action</b> list and press <b>Play</b>, click "
+             "<b>H9</b> on the Green, choose <i>Attack Birdie Blaster at H7 with Silenced Nine-Iron</i> and press "
+             "<b>Play</b>: the attack die shows the same face as here, and the rest of the game is yours.")
     return sc.chapter("A round: moving, falling, attacking, PP", handoff(seed, moves))
 
 
