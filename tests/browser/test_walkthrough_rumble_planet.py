@@ -21,7 +21,7 @@ def assert_drawn(page):
     """The scene is a drawing: the Green is one SVG with its 100 spaces, on screen and wide enough to read."""
     green = page.locator(".wt-drawing .rp-board-svg svg")
     assert green.count() == 1
-    assert green.locator("[data-space]").count() == 100
+    assert green.locator("rect.rp-cell[data-space]").count() == 100
     box = green.bounding_box()
     assert box["width"] > 250 and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"] + 1
     assert page.locator(".wt-drawing pre, .wt-drawing code").count() == 0  # no monospace text
