@@ -64,7 +64,9 @@ def test_every_chapter_step_by_step(page, voila_server, requests_seen, width, he
                 visible.last.click()
                 page.wait_for_selector(".wt-answer-html .wt-answer", timeout=60_000)
                 answer = page.locator(".wt-answer-html").inner_text()
-                assert "You chose:" in answer and "Each choice, exactly:" in answer
+                assert "You chose:" in answer
+                if c == 1:  # the round's walk: the odds of every destination (the shop's choices are certain)
+                    assert "Each choice, exactly:" in answer
                 assert_fits(page)
                 shot = True
             if shot:
