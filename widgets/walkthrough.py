@@ -84,6 +84,7 @@ class Script:
     scenes: list[Scene] = field(default_factory=list)
     _ask: Decision | None = None
     viewer: Any = None  # the scenes made from now on are drawn through this seat's eyes (``look``)
+    play: Callable | None = None  # ``play(session, action, outcome) -> events`` for a choice made of several actions
 
     def show(self, title: str, text: str, section: str) -> "Script":
         self.scenes.append(Scene(title, text, section, self.session, self.session.cursor, viewer=self.viewer))
@@ -104,7 +105,7 @@ class Script:
             prompt, why = self._ask
             self.scenes[-1] = _with(self.scenes[-1], decision=Decision(prompt, action, why))
             self._ask = None
-        events = tuple(self.session.play(action, outcome))
+        events = tuple(self.play(self.session, action, outcome) if self.play else self.session.play(action, outcome))
         self.scenes.append(Scene(title, text, section, self.session, self.session.cursor, events, viewer=self.viewer))
         return self
 
@@ -158,6 +159,8 @@ class Walkthrough(w.VBox):
         title: the page heading.
         parse_at: ``parse_at(state, text) -> action``, a typed move read against the scene's state (a game whose
             moves name its pieces, e.g. "the 4 to the Forge"); used instead of ``parse`` when given.
+        play: ``play(session, action, outcome) -> events`` when a choice is more than one engine action (a walk of
+            several moves); default ``session.play``.
 
     A scene with a ``viewer`` (a game with secrets) is drawn by ``draw(state, viewer)``, and its choices, their odds
     and typed moves are ``choices(state, viewer)``, ``odds(session, viewer)`` and ``parse_at(state, text, viewer)``:
@@ -166,13 +169,14 @@ class Walkthrough(w.VBox):
 
     def __init__(self, chapters, draw: Callable, describe: Callable, choices: Callable | None = None,
                  odds: Callable | None = None, parse: Callable | None = None, title: str = "",
-                 typed_hint: str = "", parse_at: Callable | None = None):
+                 typed_hint: str = "", parse_at: Callable | None = None, play: Callable | None = None):
         super().__init__(layout=w.Layout(max_width="100%"))
         self.add_class("rx-walk")
         self.chapters = list(chapters)
         self.draw, self.describe, self.odds, self.parse = draw, describe, odds, parse
         self.parse_at = parse_at
         self.choices = choices or (lambda state, *viewer: None)
+        self.play = play or (lambda session, action, outcome=None: session.play(action, outcome))
         self.chapter_i, self.scene_i = 0, 0
         self.menu = w.Dropdown(options=[(f"{i + 1}. {c.title}", i) for i, c in enumerate(self.chapters)],
                                description="Chapter", layout=w.Layout(width="100%", max_width="520px"))
@@ -312,7 +316,7 @@ class Walkthrough(w.VBox):
             return False
         trial = trial_session(scene)
         try:
-            events = trial.play(action)
+            events = self.play(trial, action)
         except IllegalAction as e:
             self.answer.value = f'<div class="wt-box"><span class="rx-error">Not allowed: {escape(str(e))}</span></div>'
             self.answer_drawing.value = ""

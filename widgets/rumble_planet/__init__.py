@@ -1,4 +1,14 @@
-"""The Rumble Planet dashboard: hot-seat play on the drawn Green with reachability and attack odds."""
-from .app import RumblePlanetApp
+"""The Rumble Planet dashboard: hot-seat play on the drawn Green with reachability and attack odds.
+
+``RumblePlanetApp`` is imported on first use, so the learn-the-rules walkthrough (``lessons``) loads neither
+the dashboard nor its plotly chart.
+"""
 
 __all__ = ["RumblePlanetApp"]
+
+
+def __getattr__(name: str):
+    if name == "RumblePlanetApp":
+        from .app import RumblePlanetApp
+        return RumblePlanetApp
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from html import escape
 
-from explorer.rumble_planet.draw import ALTITUDE_FILL, SEAT_COLOURS, TILE_MARK
 from explorer.rumble_planet import HIDDEN
+from explorer.rumble_planet.draw import ALTITUDE_FILL, SEAT_COLOURS, TILE_MARK
 from explorer.rumble_planet.health import altitude, movement_points
 from explorer.rumble_planet.odds.reach import mp_left
 from explorer.rumble_planet.state import SLOTS, State
@@ -79,8 +79,9 @@ def equipment_board(state: State, seat: int) -> str:
         tip = f"slot {i}: {card.name} ({card.kind}, {stat}){' - worn out at the next obsolescence' if i == SLOTS else ''}"
         slots.append(f'<div class="rp-slot rp-filled{nxt}" title="{escape(tip)}">{i}: {escape(card.name)}<br>{escape(stat)}{extra}</div>')
     where = f"{p.space} (alt {altitude(state, p.space)})" if p.space else "knocked out"
-    hidden = sum(1 for x in p.hand if x == HIDDEN)
-    hand = ", ".join([c.card(x).name for x in p.hand if x != HIDDEN] + [f"{hidden} hidden card(s)"] * bool(hidden)) or "-"
+    hidden = sum(x == HIDDEN for x in p.hand)  # a seat's view shows another seat's hand face down
+    hand = ", ".join([c.card(x).name for x in p.hand if x != HIDDEN]
+                     + ([f"{hidden} face-down card(s)"] if hidden else [])) or "-"
     active = " rp-active" if seat == state.active and state.stage == "play" else ""
     return (f'<div class="rp-seat{active} rp-seat-{seat}" style="border-color:{SEAT_COLOURS[seat]}" data-hp="{p.hp}" '
             f'data-pp="{p.pp}" data-space="{p.space or ""}">'
