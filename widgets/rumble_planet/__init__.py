@@ -9,6 +9,6 @@ __all__ = ["RumblePlanetApp"]
 
 def __getattr__(name: str):
     if name == "RumblePlanetApp":
-        from .app import RumblePlanetApp
+        from .app import RumblePlanetApp  # optional heavy dependency: plotly, loaded on first use
         return RumblePlanetApp
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,7 +11,7 @@ from explorer.rumble_planet import (Attack, Boost, BuyPrestige, ChooseRegion, Cl
                                     SetUp)
 
 from ..walkthrough import Chapter, Script
-from . import lessons as L
+from . import book as L
 from . import teaching
 
 B = L.BOOK

@@ -8,48 +8,14 @@ in the cards drawn and the faces rolled, as the rulebook's examples and the engi
 """
 from __future__ import annotations
 
-from explorer.core import Session
 from explorer.rumble_planet import (Attack, Buy, ClaimFeat, Craft, Deploy, DropLootboxes, EndActions, EndPreparation,
-                                    EndTurn, Equip, Gear, OpenLootbox, Options, Sell, SetUp, sample_content)
+                                    EndTurn, Equip, Gear, OpenLootbox, Sell, SetUp)
 
 from ..walkthrough import Chapter, Script, Walkthrough
-from . import teaching
+from . import examples, teaching
+from .book import (ADVANTAGE, ATTACK, BUYING, CRAFT, DROPS, EQUIP, FALL, FEAT, LEVEL1, LEVEL2, LOOTING, MOVE, MULTI,
+                   OBSOLETE, ROUND_SEED, SELLING, SETUP, TURNS, handoff, started, typed_session)
 from .table import Table
-
-BOOK = "Rumble Planet Rulebook"
-SETUP, GPS, MULTI = (f"{BOOK}, {s}" for s in ("Setup", "GPS System, GPS Relocation", "GPS System, Multiple GPS Relocations"))
-TURNS, MOVE, CLIMB, FALL, LOOT_UP = (f"{BOOK}, {s}" for s in (
-    "Game Turns", "II - Action Phase, Movement Step", "Altitudes: Climbing", "Altitudes: Falling",
-    "Movement Step, Picking up lootboxes"))
-ATTACK, ADVANTAGE, PP, FEAT = (f"{BOOK}, {s}" for s in (
-    "II - Action Phase, Detailed Attack Sequence", "Altitudes: Advantageous Position", "Prestige Points (PP), Ways to Gain or Lose PP",
-    "Prestige Points (PP), Accomplishing a Feat"))
-LOOTING, DROPS = f"{BOOK}, III - Loot Phase, Looting", f"{BOOK}, III - Loot Phase, Lootbox Drops"
-OBSOLETE, SELLING, BUYING, EQUIP, CRAFT = (f"{BOOK}, I - Preparation Phase, {s}" for s in (
-    "1 – Obsolescence", "2 – Selling", "3 – Buying", "4 – Tinkering, Equipping", "4 – Tinkering, Crafting"))
-ROUND_SEED = 7  # Agent Dogniss falls, picks up a lootbox, climbs and attacks from above in her first turn
-PLAY_PAGE = "play.ipynb"
-CONTENT = sample_content()
-LEVEL1 = [f.id for f in CONTENT.feats if f.level == 1]
-LEVEL2 = [f.id for f in CONTENT.feats if f.level == 2]
-
-
-def handoff(seed: int | None = None, moves: str = "") -> str:
-    """The chapter's end: where to try a whole round on the play dashboard (and how to get this chapter's table)."""
-    same = (f" To deal this chapter's table, leave <b>Players</b> at <b>2</b> and <b>Board</b> at <b>side A</b>, type "
-            f"<b>{seed}</b> in the <b>Seed</b> box, leave both seats <b>Human</b> and press <b>New game</b>.{moves}"
-            if seed is not None else " Press <b>New game</b> there for a fresh Green (a Seed of 0 means a new "
-            "random one; any other number deals the same table every time).")
-    return (f'<b>Try a whole round yourself:</b> open the <a href="{PLAY_PAGE}" target="_blank">play dashboard</a> '
-            f'(in JupyterLab, the notebook <i>play.ipynb</i> beside this one).{same}')
-
-
-def typed_session(players: int = 3, seed: int = 2026) -> Session:
-    """The rulebook examples' table: the Feat and GPS cards typed in, before setup."""
-    return Session("rumble-planet", Options(players=players, side="A"), CONTENT, seed=seed)
-
-
-# -- setting up ------------------------------------------------------------------------------------------
 
 def setup_chapter() -> Chapter:
     sc = Script(typed_session(), play=teaching.play)
@@ -116,14 +82,6 @@ def round_chapter(seed: int = ROUND_SEED) -> Chapter:
 
 # -- the Preparation Phase: the shop and your gear ------------------------------------------------------
 
-def started() -> Session:
-    """The rulebook examples' three-Hero table after setup and deployment (cards typed in)."""
-    s = typed_session()
-    s.play(SetUp(), outcome={"level1": LEVEL1, "level2": LEVEL2, "gps": "G01"})
-    s.play(Deploy(), outcome="G02")
-    return s
-
-
 def shop_chapter() -> Chapter:
     start = started().state.with_player(0, hand=("W01", "A01"), credits=3, track=(Gear("W02"), None, None, None))
     sc = Script(teaching.study(teaching.at_turn(start, phase="preparation", step=1)), play=teaching.play)
@@ -149,7 +107,6 @@ def shop_chapter() -> Chapter:
 
 def walkthrough(seed: int = ROUND_SEED) -> Walkthrough:
     """The learn-the-rules walkthrough of Rumble Planet."""
-    from . import examples  # the example chapters build on this module's tables
     chapters = [setup_chapter(), round_chapter(seed), shop_chapter()] + [make() for make in examples.CHAPTERS]
     return Walkthrough(chapters, teaching.draw, teaching.describe, teaching.choices, teaching.odds, teaching.parse,
                        title="Learn the rules: Rumble Planet", typed_hint="or type a move, e.g. walk H9",
