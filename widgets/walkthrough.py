@@ -73,6 +73,7 @@ class Chapter:
     title: str
     scenes: tuple[Scene, ...]
     handoff: str = ""  # shown at the chapter's last scene (HTML): where to try a whole round
+    line: str = "The rulebook's example"  # whose moves Next plays: a rulebook example, or a game of our own
 
 
 @dataclass
@@ -115,8 +116,9 @@ class Script:
         self.session = trial_session(self.scenes[scene])
         return self
 
-    def chapter(self, title: str, handoff: str = "") -> Chapter:
-        return Chapter(title, tuple(self.scenes), handoff)
+    def chapter(self, title: str, handoff: str = "", line: str | None = None) -> Chapter:
+        """The scenes as a chapter; ``line`` names whose moves they are when not a rulebook example's."""
+        return Chapter(title, tuple(self.scenes), handoff, *([line] if line else []))
 
 
 def _with(scene: Scene, **changes) -> Scene:
@@ -286,7 +288,7 @@ class Walkthrough(w.VBox):
             return
         self.decision_box.layout.display = None
         self.prompt.value = (f'<div class="wt-box"><b>Your move:</b> {escape(scene.decision.prompt)} '
-                             f'<span class="rx-small">Pick one; then Next goes on with the rulebook\'s example.</span></div>')
+                             f'<span class="rx-small">Pick one; then Next goes on with {escape(self.chapter.line[0].lower() + self.chapter.line[1:])}.</span></div>')
         state = scene.state
         actions = self.choices(state) if scene.viewer is None else self.choices(state, scene.viewer)
         actions = list(scene.session.game.legal_actions(state)) if actions is None else list(actions)
@@ -324,8 +326,8 @@ class Walkthrough(w.VBox):
         state = scene.state
         mine, example = self.describe(state, action), self.describe(state, scene.decision.example)
         same = same_choice(scene.session, state, action, scene.decision.example)
-        verdict = ("The rulebook's example made the same choice." if same else
-                   f"The rulebook's example chose <b>{escape(example)}</b>.")
+        line = self.chapter.line
+        verdict = (f"{line} made the same choice." if same else f"{line} chose <b>{escape(example)}</b>.")
         why = f" {scene.decision.why}" if scene.decision.why else ""
         self.answer.value = (f'<div class="wt-box wt-answer"><b>You chose: {escape(mine)}.</b> What the engine did:'
                              f'{events_html(events, "Nothing happened yet.")}{verdict}{why}'

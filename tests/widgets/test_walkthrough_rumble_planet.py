@@ -90,7 +90,7 @@ def test_a_learners_walk_is_played_and_answered_with_the_odds(walk):
                  and b._wt_action != scene.decision.example and b.layout.display != "none")
     assert walk.choose(other)
     assert f"You chose: {teaching.describe(scene.state, other)}" in walk.answer.value
-    assert "moves from C9" in walk.answer.value and "The rulebook's example chose <b>Walk to H9" in walk.answer.value
+    assert "moves from C9" in walk.answer.value and "This chapter's game chose <b>Walk to H9" in walk.answer.value
     assert "3.00 expected Injuries" in walk.answer.value  # the odds of the example's walk, from the odds package
     assert "<svg" in walk.answer_drawing.value
     assert walk.scene is scene and scene.state == before and scene.session.history_length == steps  # untouched

@@ -23,6 +23,8 @@ from .examples import EXAMPLES
 def _faces(state, seat: int) -> str:
     return ", ".join(map(str, state.players[seat].faces))
 
+OUR_LINE = "This chapter's game"  # the chapter plays a game of its own, not a rulebook example
+
 
 PLACE_TEXT = ("Behind the screen, each die goes to one space: the <b>Battleground</b> (raid the clan named), the "
               "<b>Barracks</b> (defend), the <b>Farm</b> (a 1, 2 or 3 makes a Honey), the <b>Forge</b> (a 4, 5 or 6 "
@@ -109,7 +111,7 @@ def round_chapter(seed: int = ROUND_SEED) -> Chapter:
     sc.look(None).show("Gather, Build and Clean Up", "After the raids, the dice on the Farm, Forge and Temple bring "
                        "their Resources (the Gather Phase), each clan may buy (the Build Phase), and the First Player "
                        "token passes clockwise (Clean Up). The next round starts with the roll.", CLEAN)
-    return sc.chapter("A round, from Setup to Clean Up", handoff(seed))
+    return sc.chapter("A round, from Setup to Clean Up", handoff(seed), line=OUR_LINE)
 
 
 def walkthrough(seed: int = ROUND_SEED) -> Walkthrough:

@@ -27,6 +27,8 @@ MAP_SEED = 2  # venturing forth meets the Bandits: pay silver, or take a hit for
 ENCOUNTER = "goblin_raid"  # the play dashboard's first encounter, Goblin shaman party
 PLAY_PAGE = "play.ipynb"
 
+OUR_LINE = "This chapter's game"  # the chapter plays a game of its own, not a rulebook example
+
 
 def handoff(seed: int | None = None, campaign: bool = False) -> str:
     """The chapter's end: where to try a whole round, and what to type to get this chapter's table."""
@@ -133,7 +135,7 @@ def round_chapter(seed: int = ROUND_SEED) -> Chapter:
     sc.scenes[-1] = _titled(sc.scenes[-1], "End of round", "Shields and heroism are discarded and hidden heroes are "
                             "seen again. Dice return to the heroes (except locked ones) and the next roll phase begins; "
                             "the battle goes on until every enemy (or every objective) is defeated, or every hero.", END)
-    return sc.chapter("A battle round, from set-up to the round's end", handoff(seed))
+    return sc.chapter("A battle round, from set-up to the round's end", handoff(seed), line=OUR_LINE)
 
 
 def _hero_phase(sc: Script, phase: str, end, title: str, text: str, section: str) -> None:
@@ -178,4 +180,4 @@ def map_chapter(seed: int = MAP_SEED) -> Chapter:
     sc.show("The rest of the turn", "The party may go on: travel to another face-up area (1 time), visit locations "
             "(paying their entry costs), explore the area (1 time: remove a secret, draw an event) or venture forth "
             "again. When no time is left, the next encounter card is drawn and the battle starts.", MAP)
-    return sc.chapter("A turn on the adventure map", handoff(seed, campaign=True))
+    return sc.chapter("A turn on the adventure map", handoff(seed, campaign=True), line=OUR_LINE)

@@ -29,6 +29,8 @@ DRAGON, CHARIOTS, INSPIRE, SHIELDS, CONSPIRE, SUN_MOON = (f"{BOOK}, Module {s}" 
 ROUND_SEED = 28  # a first round with two rerolls, a defeat and a wound: every step of a round happens
 PLAY_PAGE = "play.ipynb"
 
+OUR_LINE = "This chapter's game"  # the chapter plays a game of its own, not a rulebook example
+
 
 def handoff(seed: int | None = None) -> str:
     """The chapter's end: where to try a whole round on the play dashboard."""
@@ -103,7 +105,7 @@ def round_chapter(seed: int = ROUND_SEED) -> Chapter:
             "down one space (the dice on its bottom space come back) and each empty slot gets a new enemy on its start "
             "space. The next round starts with Step 1 again, until you defeat eight enemies or lose your last health.",
             RECOVER)
-    return sc.chapter("A round, from set-up to recovery", handoff(seed))
+    return sc.chapter("A round, from set-up to recovery", handoff(seed), line=OUR_LINE)
 
 
 # -- the worked examples of the training game ---------------------------------------------------------

@@ -38,9 +38,6 @@ def typed_session(players: int = 3, seed: int = 2026) -> Session:
     return Session("rumble-planet", Options(players=players, side="A"), CONTENT, seed=seed)
 
 
-# -- setting up ------------------------------------------------------------------------------------------
-
-
 def started() -> Session:
     """The rulebook examples' three-Hero table after setup and deployment (cards typed in)."""
     s = typed_session()

@@ -17,6 +17,11 @@ from .book import (ADVANTAGE, ATTACK, BUYING, CRAFT, DROPS, EQUIP, FALL, FEAT, L
                    OBSOLETE, ROUND_SEED, SELLING, SETUP, TURNS, handoff, started, typed_session)
 from .table import Table
 
+OUR_LINE = "This chapter's game"  # the chapter plays a game of its own, not a rulebook example
+
+
+# -- setting up ------------------------------------------------------------------------------------------
+
 def setup_chapter() -> Chapter:
     sc = Script(typed_session(), play=teaching.play)
     sc.show("The Green, before the game", "Side A of the board: 100 spaces in four regions. Pale green is "
@@ -30,7 +35,7 @@ def setup_chapter() -> Chapter:
             "Heroes take the next regions clockwise: southwest, then northwest.", MULTI, outcome="G02")
     sc.show("Ready to play", "Turns go in the order of the PP/HP track. Each turn has three phases, always in this "
             "order: I Preparation (gear), II Action (move and attack), III Loot (open lootboxes).", TURNS)
-    return sc.chapter("Setting up the Green", handoff())
+    return sc.chapter("Setting up the Green", handoff(), line=OUR_LINE)
 
 
 # -- a round on the play dashboard's table --------------------------------------------------------------
@@ -77,7 +82,7 @@ def round_chapter(seed: int = ROUND_SEED) -> Chapter:
     moves = (" Then choose <i>End the Preparation Phase</i> in the <b>Action</b> list and press <b>Play</b>, click "
              "<b>H9</b> on the Green, choose <i>Attack Birdie Blaster at H7 with Silenced Nine-Iron</i> and press "
              "<b>Play</b>: the attack die shows the same face as here, and the rest of the game is yours.")
-    return sc.chapter("A round: moving, falling, attacking, PP", handoff(seed, moves))
+    return sc.chapter("A round: moving, falling, attacking, PP", handoff(seed, moves), line=OUR_LINE)
 
 
 # -- the Preparation Phase: the shop and your gear ------------------------------------------------------
@@ -102,7 +107,7 @@ def shop_chapter() -> Chapter:
     sc.step(Equip("A02", 2), "Equipping", "Each filled slot costs 1 MP every turn (3 MP, +1 per empty slot: 5 MP "
             "now). Every turn each piece moves one slot right; from slot 4 it leaves the track, obsolete, and gives "
             "1 Boost token per card.", EQUIP)
-    return sc.chapter("The shop and your gear", handoff())
+    return sc.chapter("The shop and your gear", handoff(), line=OUR_LINE)
 
 
 def walkthrough(seed: int = ROUND_SEED) -> Walkthrough:
