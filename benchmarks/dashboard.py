@@ -47,13 +47,14 @@ def free_port() -> int:
 
 
 class Voila:
-    def __init__(self, *extra: str, notebooks: str = "notebooks"):
+    def __init__(self, *extra: str, notebooks: str = "notebooks", **env_extra: str):
         self.port = free_port()
         self.dir = Path(tempfile.mkdtemp(prefix="rx-voila-"))
         self.log_path = self.dir / "voila.log"
         env = {**os.environ, "JUPYTER_CONFIG_DIR": str(self.dir / "c"), "JUPYTER_DATA_DIR": str(self.dir / "d"),
                "JUPYTER_RUNTIME_DIR": str(self.dir / "r"), "JUPYTER_PATH": str(ROOT / "share" / "jupyter"),
-               "PYTHONPATH": str(ROOT)}
+               "JUPYTER_CONFIG_PATH": str(ROOT / "share" / "jupyter" / "config"),  # as bin/serve sets it
+               "PYTHONPATH": str(ROOT), **env_extra}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "voila", notebooks, f"--port={self.port}", "--no-browser", "--template=rules-explorer",
              f"--Voila.connection_dir_root={self.dir}", *extra],

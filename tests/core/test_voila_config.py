@@ -156,3 +156,10 @@ def test_the_culler_takes_a_disconnected_kernel_within_minutes_but_never_a_conne
     import json
     cull = json.loads((ROOT / "voila.json").read_text())["MappingKernelManager"]
     assert cull["cull_idle_timeout"] + cull["cull_interval"] <= 180 and cull["cull_connected"] is False
+
+
+def test_a_busy_server_waits_for_a_cells_output_before_serving_the_page():
+    """nbclient waits 4 s for a cell's output after it ran; ten visitors on 2 cores took longer and got pages
+    without their widgets ("Timeout waiting for IOPub output"). voila.json waits two minutes."""
+    import json
+    assert json.loads((ROOT / "voila.json").read_text())["VoilaExecutor"]["iopub_timeout"] >= 60
