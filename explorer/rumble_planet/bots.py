@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.bots import make_bot as core_make_bot
+from ..core.search import SearchBot as CoreSearch
 from .attack import attack_profile, resolve_attack
 from .board import distance
 from .tiles import BLOCKING
@@ -104,6 +106,23 @@ class GreedyBot:
                 if score(best) < min(distance(here, g) for g in goals):
                     return best
         return by[EndActions][0]
+
+
+class SearchBot(CoreSearch):
+    """Information-set MCTS (``explorer.core.search``) from the seat's view, rolling out with ``GreedyBot``."""
+
+    def __init__(self, rng: np.random.Generator, iterations: int | None = None, seconds: float | None = 0.5,
+                 depth: int = 20):
+        from .search import rules
+        super().__init__(rng, rules(GreedyBot), iterations=iterations, seconds=seconds, depth=depth)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+
+
+def make_bot(kind, rng: np.random.Generator):
+    """A bot from its name (one of ``BOTS``) or a factory ``rng -> bot``."""
+    return core_make_bot(BOTS, kind, rng, "Rumble Planet")
 
 
 def play_out(session, bots, max_steps: int = 20_000):
