@@ -47,6 +47,19 @@ def _metrics(options) -> list[Metric]:
 def play_game(name: str, options, deck, bots, seed: np.random.SeedSequence) -> tuple:
     """One game to the end: (result, winner or None, steps, rounds or None); result None: stopped by the
     step cap (a bot or rule loop), reported as data."""
+    state, step = _played(name, options, deck, bots, seed)
+    g = get_game(name)
+    if step < MAX_STEPS:
+        return g.result(state), getattr(state, "winner", None), step, getattr(state, "round", None)
+    return None, None, MAX_STEPS, getattr(state, "round", None)
+
+
+def final_state(name: str, options, deck, bots, seed: np.random.SeedSequence):
+    """The last state of one game played as ``play_game`` plays it."""
+    return _played(name, options, deck, bots, seed)[0]
+
+
+def _played(name: str, options, deck, bots, seed: np.random.SeedSequence):
     g = get_game(name)
     n = _seats(options)
     kinds = [bots] * n if isinstance(bots, str) else list(bots)
@@ -58,7 +71,7 @@ def play_game(name: str, options, deck, bots, seed: np.random.SeedSequence) -> t
     look = getattr(g, "view", None)
     for step in range(MAX_STEPS):
         if g.is_terminal(state):
-            return g.result(state), getattr(state, "winner", None), step, getattr(state, "round", None)
+            return state, step
         seat = g.current_player(state)
         acts = list(g.legal_actions(state))
         if seat >= 0:
@@ -68,7 +81,7 @@ def play_game(name: str, options, deck, bots, seed: np.random.SeedSequence) -> t
             action = acts[0]
         spec = g.chance(state, action)
         state, _ = g.apply(state, action, spec.sample(rng) if spec is not None else None)
-    return None, None, MAX_STEPS, getattr(state, "round", None)
+    return state, MAX_STEPS
 
 
 def _block(name: str, options, deck, bots, seed, n) -> dict[str, np.ndarray]:

@@ -3,7 +3,7 @@
 A seat sees its own hand, the table and the discard piles; it does not see the other hands or the
 face-down piles (``hidden.view``). A determinization deals every card the seat has not seen back
 into those places at random: each face-down pile from the unseen cards of its own kind (the next GPS
-card from those whose back shows the public region), the other hands from what is left.
+card from those whose back shows the public region), the other hands from the equipment left over.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from .hidden import HIDDEN, view
 from .rules import current_player
 
 PILES = (("weapon_shop", "weapons"), ("armor_shop", "armor"), ("loot_deck", "loot"))
+IN_HANDS = ("weapon_shop", "armor_shop")  # a hand holds equipment bought from the shops, never Loot cards
 """Face-down piles kept as sorted sets (a draw from them is a chance outcome): only their contents are hidden."""
 LEVEL_1_FEATS = 5  # Setup 3: 5 Level 2 Feats under 5 Level 1 Feats
 PP_SCALE = 4.0  # a lead of 4 PP is worth about three quarters of a win
@@ -31,7 +32,8 @@ def determinize(seen_view, seat: int, rng: np.random.Generator):
     for pile, kind in PILES:
         pool = shuffled(unseen((c.id for c in getattr(content, kind)), on_table), rng)
         k = len(getattr(state, pile))
-        changes[pile], spare = tuple(sorted(pool[:k])), spare + pool[k:]
+        changes[pile] = tuple(sorted(pool[:k]))
+        spare += pool[k:] if pile in IN_HANDS else []
     changes["feat_deck"] = _feats(state, content, on_table, rng)
     gps = shuffled(unseen((c.id for c in content.gps), on_table), rng)
     if state.gps_top == HIDDEN:
@@ -39,7 +41,7 @@ def determinize(seen_view, seat: int, rng: np.random.Generator):
         top = fits[0]
         gps.remove(top)
         changes["gps_top"] = top
-    changes["gps_deck"], spare = tuple(sorted(gps[:len(state.gps_deck)])), spare + gps[len(state.gps_deck):]
+    changes["gps_deck"] = tuple(sorted(gps[:len(state.gps_deck)]))
     spare = shuffled(spare, rng)
     players = []
     for q, p in enumerate(state.players):
