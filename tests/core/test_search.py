@@ -24,6 +24,15 @@ def small(module, seed: int = 0):
     return module.SearchBot(np.random.default_rng(seed), iterations=4, seconds=None, depth=6)
 
 
+def decide(bot, state, acts):
+    """The bot's choice and every table it searched from (what it passed to its determinization)."""
+    seen = []
+    for r in list(getattr(bot, "_rules", {}).values()) or [bot.rules]:
+        orig = r.determinize
+        object.__setattr__(r, "determinize", lambda v, s, rng, orig=orig: (seen.append(v), orig(v, s, rng))[1])
+    return bot.choose(state, acts), seen
+
+
 @pytest.mark.parametrize("game", PACKAGES)
 def test_every_game_has_the_bot_protocol(game):
     bots = bots_of(game)
@@ -111,9 +120,10 @@ def test_rumble_planet_search_reads_no_hidden_card():
     moved = replace(moved, weapon_shop=shop[:-1])
     assert view(swapped, seat) == view(moved, seat) and swapped != moved
     rp = bots_of("rumble-planet")
-    a = small(rp, 11).choose(swapped, acts)
-    b = small(rp, 11).choose(moved, acts)
+    a, seen_a = decide(small(rp, 11), swapped, acts)
+    b, seen_b = decide(small(rp, 11), moved, acts)
     assert a == b
+    assert seen_a and all(v == view(swapped, seat) for v in seen_a + seen_b)
 
 
 def test_barbearian_search_reads_no_hidden_placement():
@@ -139,7 +149,10 @@ def test_barbearian_search_reads_no_hidden_placement():
     bb = bots_of("barbearian")
     acts = R.legal_actions(state, seat)
     assert small(bb, 4).choose(view(a_state, seat), acts) == small(bb, 4).choose(view(b_state, seat), acts)
-    assert small(bb, 4).choose(a_state, acts) == small(bb, 4).choose(b_state, acts)
+    a, seen_a = decide(small(bb, 4), a_state, acts)
+    b, seen_b = decide(small(bb, 4), b_state, acts)
+    assert a == b
+    assert seen_a and all(v == view(a_state, seat) for v in seen_a + seen_b)
 
 
 @pytest.mark.parametrize("game", ["proving-grounds", "doomrock-battle"])
@@ -158,7 +171,10 @@ def test_search_does_not_read_a_face_down_order(game):
         look = dr_view
     assert look(state) == look(other)
     bots = bots_of(game)
-    assert small(bots, 9).choose(state, acts) == small(bots, 9).choose(other, acts)
+    a, seen_a = decide(small(bots, 9), state, acts)
+    b, seen_b = decide(small(bots, 9), other, acts)
+    assert a == b
+    assert seen_a and all(v == look(state) for v in seen_a + seen_b)
 
 
 @pytest.mark.parametrize("game", PACKAGES)
