@@ -241,6 +241,12 @@ class SearchBot(CoreSearch):
         from .search import rules
         super().__init__(rng, rules(GreedyBot), iterations=iterations, seconds=seconds, depth=depth)
 
+    def choose(self, view: State, actions: list):
+        """Never takes a die back while anything else is possible (a die taken back and placed again
+        would loop for ever, as ``RandomBot`` knows)."""
+        forward = [a for a in actions if not isinstance(a, TakeBack)] or actions
+        return super().choose(view, forward)
+
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "odds": OddsBot, "search": SearchBot}
 
