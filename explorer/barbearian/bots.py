@@ -9,6 +9,8 @@ from collections import Counter
 
 import numpy as np
 
+from ..core.bots import make_bot as core_make_bot
+from ..core.search import SearchBot as CoreSearch
 from . import odds
 from .brawl import barracks_strength
 from .odds.stance_values import stance_values  # the same reading judges players' placements (odds.quality)
@@ -18,6 +20,7 @@ from .state import (
     BuyUpgrade, ChangeFate, Empower, GrandOffering, HireMercenary, HireSpecialist, KeepTrial, Pass, Place, Ready,
     Reinforce, State, StealGlory, StealResources, TakeBack, battleground,
 )
+from .search import rules as search_rules
 
 
 class RandomBot:
@@ -231,15 +234,24 @@ def _strongest(faces) -> int:
     return max((v * k for v, k in c.items()), default=0)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "odds": OddsBot}
+class SearchBot(CoreSearch):
+    """Information-set MCTS (``explorer.core.search``) from the seat's view, rolling out with ``GreedyBot``."""
+
+    def __init__(self, rng: np.random.Generator, iterations: int | None = None, seconds: float | None = 0.5,
+                 depth: int = 30):
+        super().__init__(rng, search_rules(GreedyBot), iterations=iterations, seconds=seconds, depth=depth)
+
+    def choose(self, view: State, actions: list):
+        """Never takes a die back while anything else is possible (a die taken back and placed again
+        would loop for ever, as ``RandomBot`` knows)."""
+        forward = [a for a in actions if not isinstance(a, TakeBack)] or actions
+        return super().choose(view, forward)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "odds": OddsBot, "search": SearchBot}
 
 
 def make_bot(kind, rng: np.random.Generator):
-    """A bot from its name ("random", "greedy", "odds") or a factory ``rng -> bot``."""
-    if isinstance(kind, str):
-        try:
-            return BOTS[kind](rng)
-        except KeyError:
-            raise ValueError(f"unknown bot {kind!r}; bots are {', '.join(BOTS)}") from None
-    return kind(rng)
+    """A bot from its name (one of ``BOTS``) or a factory ``rng -> bot``."""
+    return core_make_bot(BOTS, kind, rng, "BarBEARian")
 

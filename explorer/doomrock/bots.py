@@ -1,10 +1,14 @@
-"""Bots that choose from ``legal_actions``: ``RandomBot`` and ``GreedyBot`` (a greedy party policy).
+"""Bots that choose from ``legal_actions``: ``RandomBot``, ``GreedyBot`` (a greedy party policy) and
+``SearchBot`` (information-set MCTS from the party's view).
 
-Both work for either game: ``choose(state, actions)`` takes a ``BattleState`` or a ``Campaign``.
+All work for either game: ``choose(state, actions)`` takes a ``BattleState`` or a ``Campaign``.
 """
 from __future__ import annotations
 
 import numpy as np
+
+from ..core.bots import make_bot as core_make_bot
+from ..core.search import SearchBot as CoreSearch
 
 from .campaign_state import (
     Buy, Choose, EndCamp, Equip, Explore, KeepAbility, LeaveShop, LevelUp, StartBattle, TestStat, Travel, VentureForth,
@@ -16,6 +20,8 @@ from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, DoneAssigning, EndInitiative, EndRound, GiveDie, KeepDice,
     MakeHeroism, MakeShield, PlaceSpawn, Reroll, TakeDamage, UseItem,
 )
+from .search import rules as search_rules
+from .skirmish import BattleState
 
 
 class RandomBot:
@@ -172,3 +178,25 @@ class GreedyBot:
     def _heals(c, a) -> bool:
         loc = locations(c)[a.location]
         return any(getattr(st, "name", "") in ("CAMP", "HP") and (st.name == "CAMP" or st.param("amount") > 0) for st in loc.steps)
+
+
+class SearchBot(CoreSearch):
+    """Information-set MCTS (``explorer.core.search``) from the party's view (face-down piles and the secret
+    battles unknown), rolling out with ``GreedyBot``; a battle or a campaign, whichever it is handed."""
+
+    def __init__(self, rng: np.random.Generator, iterations: int | None = None, seconds: float | None = 0.5,
+                 depth: int = 40):
+        self._rules = {False: search_rules(GreedyBot, campaign=False), True: search_rules(GreedyBot, campaign=True)}
+        super().__init__(rng, self._rules[False], iterations=iterations, seconds=seconds, depth=depth)
+
+    def choose(self, state, actions):
+        self.rules = self._rules[not isinstance(state, BattleState)]
+        return super().choose(state, actions)
+
+
+BOTS = {"greedy": GreedyBot, "random": RandomBot, "search": SearchBot}
+
+
+def make_bot(kind, rng: np.random.Generator):
+    """A bot from its name (one of ``BOTS``) or a picklable factory ``rng -> bot``."""
+    return core_make_bot(BOTS, kind, rng, "Doomrock")

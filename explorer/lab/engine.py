@@ -1,6 +1,6 @@
 """Any registered game in the lab through the engine protocol alone, until it has a batch simulator.
 
-Whole games are played by the game's own bots (``RandomBot``/``GreedyBot`` in its ``bots`` module),
+Whole games are played by the game's own bots (``BOTS`` in its ``bots`` module, made by its ``make_bot``),
 each seat seeing the game's ``view`` when it has one; metrics are what the protocol can tell: the
 win rate (solo games, a result starting with "won") or each seat's win rate (a ``winner`` seat),
 and the game's length in steps and, where the state counts them, rounds.
@@ -15,7 +15,6 @@ import numpy as np
 from ..core.game import game_package, get_game
 from .kinds import MEAN, PROPORTION, LabGame, Metric
 
-BOT_NAMES = {"random": ("RandomBot", "RandomPlayer"), "greedy": ("GreedyBot", "GreedyPlayer")}
 MAX_STEPS = 100_000
 
 
@@ -28,21 +27,9 @@ def _bots_module(name: str):
 
 
 def _bot_classes(name: str) -> dict:
+    """The game's ``BOTS`` (name -> class), empty for a game without a bots module."""
     module = _bots_module(name)
-    out = {}
-    for kind, names in BOT_NAMES.items():
-        for n in names:
-            if module is not None and hasattr(module, n):
-                out[kind] = getattr(module, n)
-                break
-    return out
-
-
-def _make(cls, rng):
-    try:
-        return cls(rng)
-    except TypeError:
-        return cls()
+    return dict(getattr(module, "BOTS", {})) if module is not None else {}
 
 
 def _seats(options) -> int:
@@ -60,18 +47,31 @@ def _metrics(options) -> list[Metric]:
 def play_game(name: str, options, deck, bots, seed: np.random.SeedSequence) -> tuple:
     """One game to the end: (result, winner or None, steps, rounds or None); result None: stopped by the
     step cap (a bot or rule loop), reported as data."""
+    state, step = _played(name, options, deck, bots, seed)
     g = get_game(name)
-    classes = _bot_classes(name)
+    if step < MAX_STEPS:
+        return g.result(state), getattr(state, "winner", None), step, getattr(state, "round", None)
+    return None, None, MAX_STEPS, getattr(state, "round", None)
+
+
+def final_state(name: str, options, deck, bots, seed: np.random.SeedSequence):
+    """The last state of one game played as ``play_game`` plays it."""
+    return _played(name, options, deck, bots, seed)[0]
+
+
+def _played(name: str, options, deck, bots, seed: np.random.SeedSequence):
+    g = get_game(name)
     n = _seats(options)
     kinds = [bots] * n if isinstance(bots, str) else list(bots)
     children = seed.spawn(n + 1)
     rng = np.random.Generator(np.random.PCG64(children[0]))
-    players = [_make(classes[k], np.random.Generator(np.random.PCG64(c))) for k, c in zip(kinds, children[1:])]
+    make = _bots_module(name).make_bot
+    players = [make(k, np.random.Generator(np.random.PCG64(c))) for k, c in zip(kinds, children[1:])]
     state = g.initial_state(options, deck)
     look = getattr(g, "view", None)
     for step in range(MAX_STEPS):
         if g.is_terminal(state):
-            return g.result(state), getattr(state, "winner", None), step, getattr(state, "round", None)
+            return state, step
         seat = g.current_player(state)
         acts = list(g.legal_actions(state))
         if seat >= 0:
@@ -81,7 +81,7 @@ def play_game(name: str, options, deck, bots, seed: np.random.SeedSequence) -> t
             action = acts[0]
         spec = g.chance(state, action)
         state, _ = g.apply(state, action, spec.sample(rng) if spec is not None else None)
-    return None, None, MAX_STEPS, getattr(state, "round", None)
+    return state, MAX_STEPS
 
 
 def _block(name: str, options, deck, bots, seed, n) -> dict[str, np.ndarray]:

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..barbearian.bots import BOTS as BB_BOTS
 from ..barbearian.sim.fast import play_traced
 from ..core.game import game_names, get_game
 from ..core.seeds import children_of
+from ..proving_grounds.bots import BOTS as PG_BOTS
 from ..proving_grounds.sim import play_batch
 from ..proving_grounds.sim.batch_games import POLICIES
 from ..proving_grounds.sim.tables import check_supported
-from .engine import engine_lab_game
+from .engine import engine_lab_game, final_state
 from .kinds import MEAN, PROPORTION, LabGame, Metric
 
 # -- Proving Grounds ------------------------------------------------------------------------------
@@ -34,8 +36,9 @@ def _pg_metrics(options) -> list[Metric]:
 def _pg_check(options, deck, bots) -> None:
     if options.timer_rerolls is None:
         raise ValueError("Proving Grounds options.timer_rerolls must be set to simulate (the timer as set rerolls, ruling PG-3)")
-    if bots not in POLICIES:
-        raise ValueError(f"Proving Grounds bots must be one of {', '.join(POLICIES)}, got {bots!r}")
+    if bots not in POLICIES and bots not in PG_BOTS:
+        raise ValueError(f"Proving Grounds bots must be one of {', '.join(dict.fromkeys(POLICIES + tuple(PG_BOTS)))}, "
+                         f"got {bots!r}")
     get_game("proving-grounds").initial_state(options, deck)
     try:
         check_supported(options, deck)
@@ -45,7 +48,7 @@ def _pg_check(options, deck, bots) -> None:
 
 def _pg_block(options, deck, bots, seed, n) -> dict[str, np.ndarray]:
     """A block of Proving Grounds games from the numpy batch simulator (``sim.play_batch``)."""
-    games = play_batch(options, deck, bots, [n], [seed])
+    games = play_batch(options, deck, bots, [n], [seed]) if bots in POLICIES else _pg_engine(options, deck, bots, seed, n)
     won = games[:, 1].astype(bool)
     rounds = games[:, 2].astype(float)
     wounds = games[:, 3].astype(float)
@@ -57,6 +60,17 @@ def _pg_block(options, deck, bots, seed, n) -> dict[str, np.ndarray]:
         "defeated": games[:, 4].astype(float),
         "close_win": (won & (games[:, 3] == options.health_spaces - 2)).astype(float),
     }
+
+
+def _pg_engine(options, deck, bots, seed, n) -> np.ndarray:
+    """Games a bot of ``bots.BOTS`` plays on the rules engine (the batch simulator plays only its own policies),
+    as the batch simulator's rows: (game, won, rounds, wounds, defeated)."""
+
+    rows = []
+    for i, s in enumerate(seed.spawn(n)):
+        state = final_state("proving-grounds", options, deck, bots, s)
+        rows.append((i, int(state.result == "won"), state.round, state.health, len(state.defeated)))
+    return np.array(rows, dtype=np.int64).reshape(n, 5)
 
 
 # -- BarBEARian -----------------------------------------------------------------------------------
@@ -96,8 +110,8 @@ def _bb_bots(options, bots) -> list:
 
 def _bb_check(options, deck, bots) -> None:
     for b in _bb_bots(options, bots):
-        if isinstance(b, str) and b not in ("random", "greedy", "odds"):
-            raise ValueError(f"BarBEARian bots are random, greedy or odds, got {b!r}")
+        if isinstance(b, str) and b not in BB_BOTS:
+            raise ValueError(f"BarBEARian bots are {', '.join(BB_BOTS)}, got {b!r}")
     get_game("barbearian").initial_state(options, deck)
 
 
@@ -135,11 +149,11 @@ def _bb_block(options, deck, bots, seed, n) -> dict[str, np.ndarray]:
 
 GAMES: dict[str, LabGame] = {
     "proving-grounds": LabGame(
-        name="proving-grounds", title="Proving Grounds", bots=("greedy", "never"), default_bots="greedy",
+        name="proving-grounds", title="Proving Grounds", bots=("greedy", "never", "search"), default_bots="greedy",
         lab_defaults={"timer_rerolls": 10}, block_size=2048, metrics=_pg_metrics, play_block=_pg_block,
         check=_pg_check, primary=("win_rate",)),
     "barbearian": LabGame(
-        name="barbearian", title="BarBEARian Battlegrounds", bots=("greedy", "random", "odds"), default_bots="greedy",
+        name="barbearian", title="BarBEARian Battlegrounds", bots=tuple(BB_BOTS), default_bots="greedy",
         lab_defaults={}, block_size=20, metrics=_bb_metrics, play_block=_bb_block, check=_bb_check,
         primary=("first_player_advantage",)),
 }

@@ -9,8 +9,10 @@ import numpy as np
 
 from ..core.game import get_game
 from ..core.seeds import children_of
+from ..doomrock.bots import BOTS as DR_BOTS
 from ..doomrock.sim import play_game as play_doomrock
 from ..doomrock.sim.games import SIM_LIMITS as DR_LIMITS
+from ..rumble_planet.bots import BOTS as RP_BOTS
 from ..rumble_planet.sim.games import play_game as play_rumble_planet
 from .games import MEAN, PROPORTION, LabGame, Metric, register
 
@@ -34,8 +36,8 @@ def _dr_metrics(options) -> list[Metric]:
 
 
 def _dr_check(options, deck, bots) -> None:
-    if bots not in ("greedy", "random"):
-        raise ValueError(f"Doomrock bots are greedy or random (one policy plays the whole party), got {bots!r}")
+    if bots not in DR_BOTS:
+        raise ValueError(f"Doomrock bots are {', '.join(DR_BOTS)} (one policy plays the whole party), got {bots!r}")
     get_game("doomrock-battle").initial_state(options, deck)  # both games share options and content
 
 
@@ -86,8 +88,8 @@ def _rp_metrics(options) -> list[Metric]:
 
 def _rp_bots(options, bots) -> list[str]:
     kinds = [bots] * options.players if isinstance(bots, str) else list(bots)
-    if len(kinds) != options.players or any(k not in ("greedy", "random") for k in kinds):
-        raise ValueError(f"Rumble Planet needs {options.players} bots, each greedy or random, got {bots!r}")
+    if len(kinds) != options.players or any(k not in RP_BOTS for k in kinds):
+        raise ValueError(f"Rumble Planet needs {options.players} bots, each one of {', '.join(RP_BOTS)}, got {bots!r}")
     return kinds
 
 
@@ -116,14 +118,14 @@ def _rp_block(options, deck, bots, seed, n) -> dict[str, np.ndarray]:
 
 # The rulebook has no limits; a simulation plays with DR-10's safety nets and counts the games they end.
 register(LabGame(
-    name="doomrock-battle", title="Assault on Doomrock: one battle", bots=("greedy", "random"), default_bots="greedy",
+    name="doomrock-battle", title="Assault on Doomrock: one battle", bots=tuple(DR_BOTS), default_bots="greedy",
     lab_defaults=DR_LIMITS, block_size=10, metrics=_dr_metrics, play_block=_dr_battle_block, check=_dr_check,
     primary=("win_rate",)))
 register(LabGame(
-    name="doomrock", title="Assault on Doomrock: the campaign", bots=("greedy", "random"), default_bots="greedy",
+    name="doomrock", title="Assault on Doomrock: the campaign", bots=tuple(DR_BOTS), default_bots="greedy",
     lab_defaults=DR_LIMITS, block_size=4, metrics=_dr_metrics, play_block=_dr_campaign_block, check=_dr_check,
     primary=("win_rate",)))
 register(LabGame(
-    name="rumble-planet", title="Rumble Planet", bots=("greedy", "random"), default_bots="greedy",
+    name="rumble-planet", title="Rumble Planet", bots=tuple(RP_BOTS), default_bots="greedy",
     lab_defaults={}, block_size=4, metrics=_rp_metrics, play_block=_rp_block, check=_rp_check,
     primary=("first_player_advantage",)))

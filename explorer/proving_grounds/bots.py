@@ -1,13 +1,16 @@
-"""Bots: a random legal player and a simple greedy player (for tests and simulations).
+"""Bots: a random legal player, a simple greedy player and a search bot (for tests and simulations).
 
 A bot sees the state and the legal actions and returns one of them; randomness is
-injected as a ``numpy.random.Generator``.
+injected as a ``numpy.random.Generator``. ``BOTS`` and ``make_bot`` are the protocol every game shares.
 """
 from __future__ import annotations
 
 from collections import Counter
 
 import numpy as np
+
+from ..core.bots import make_bot as core_make_bot
+from ..core.search import SearchBot as CoreSearch
 
 from . import tabletop
 from .attacks import resolve_attack
@@ -19,6 +22,7 @@ from .state import (
     Stop,
     colour,
 )
+from .search import rules as search_rules
 
 
 class RandomPlayer:
@@ -54,6 +58,9 @@ def needed_colours(state: State) -> Counter:
 
 class GreedyPlayer:
     """Rerolls the largest set that scores nothing, stops when every set scores; plays safe elsewhere."""
+
+    def __init__(self, rng: np.random.Generator | None = None):
+        self.rng = rng  # unused: the greedy player is deterministic
 
     def choose(self, state: State, actions: list):
         phase = state.phase
@@ -107,6 +114,24 @@ class GreedyPlayer:
             state.enemy(n), state.slot(n).marker, state.slot(n).shield,
             [colour(d) for d in dice] + ["white"], tabletop.enemy_mods(state, n), shields=state.options.shields).moved
         return (with_dragon or 0) - face_value(state, n)
+
+
+class SearchBot(CoreSearch):
+    """Information-set MCTS (``explorer.core.search``) with the face-down decks' order unknown, rolling out
+    with ``GreedyPlayer``."""
+
+    def __init__(self, rng: np.random.Generator, iterations: int | None = None, seconds: float | None = 0.5,
+                 depth: int = 30):
+        super().__init__(rng, search_rules(GreedyPlayer), iterations=iterations, seconds=seconds, depth=depth)
+
+
+RandomBot, GreedyBot = RandomPlayer, GreedyPlayer  # the names every game's bots go by
+BOTS = {"random": RandomPlayer, "greedy": GreedyPlayer, "search": SearchBot}
+
+
+def make_bot(kind, rng: np.random.Generator):
+    """A bot from its name (one of ``BOTS``) or a factory ``rng -> bot``."""
+    return core_make_bot(BOTS, kind, rng, "Proving Grounds")
 
 
 def play_out(session, bot, max_steps: int = 20000) -> str | None:

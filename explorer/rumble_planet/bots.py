@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.bots import make_bot as core_make_bot
+from ..core.search import SearchBot as CoreSearch
 from .attack import attack_profile, resolve_attack
 from .board import distance
 from .rules import current_player, legal_actions
@@ -24,6 +26,7 @@ from .state import (
     Taunt,
 )
 from .tile_table import BLOCKING
+from .search import rules as search_rules
 
 
 class RandomBot:
@@ -104,6 +107,22 @@ class GreedyBot:
                 if score(best) < min(distance(here, g) for g in goals):
                     return best
         return by[EndActions][0]
+
+
+class SearchBot(CoreSearch):
+    """Information-set MCTS (``explorer.core.search``) from the seat's view, rolling out with ``GreedyBot``."""
+
+    def __init__(self, rng: np.random.Generator, iterations: int | None = None, seconds: float | None = 0.5,
+                 depth: int = 20):
+        super().__init__(rng, search_rules(GreedyBot), iterations=iterations, seconds=seconds, depth=depth)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+
+
+def make_bot(kind, rng: np.random.Generator):
+    """A bot from its name (one of ``BOTS``) or a factory ``rng -> bot``."""
+    return core_make_bot(BOTS, kind, rng, "Rumble Planet")
 
 
 def play_out(session, bots, max_steps: int = 20_000):

@@ -12,7 +12,9 @@ def test_an_engine_only_game_runs_in_the_lab_with_seat_win_rates():
     from explorer.lab import games
 
     g = engine_lab_game("barbearian", block_size=4)
-    assert set(g.bots) == {"random", "greedy"}
+    from explorer.barbearian.bots import BOTS
+
+    assert g.bots == tuple(BOTS) and "search" in g.bots  # every bot the game's protocol names
     original = games.GAMES["barbearian"]
     lab.register(g)  # as a game without a batch simulator would join
     try:
@@ -27,7 +29,7 @@ def test_a_solo_game_counts_its_wins():
     from explorer.proving_grounds import Options
 
     g = engine_lab_game("proving-grounds")
-    assert g.bots == ("random", "greedy")
+    assert g.bots == ("random", "greedy", "search")
     out = g.play_block(Options(timer_rerolls=4), g.game.default_content(), "greedy", np.random.SeedSequence(1), 3)
     assert set(out["win_rate"]) <= {0.0, 1.0} and (out["steps"] > 10).all()
 

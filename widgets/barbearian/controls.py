@@ -5,11 +5,12 @@ from typing import Callable
 
 import ipywidgets as w
 
+from explorer.barbearian.bots import BOTS
 from explorer.barbearian.options import DEFAULT_SEATING
 
 from .table import HUMAN, check_seats
 
-SEAT_LABELS = [("Human", HUMAN), ("Random bot", "random"), ("Greedy bot", "greedy"), ("Odds bot", "odds")]
+SEAT_LABELS = [("Human", HUMAN)] + [(f"{kind.capitalize()} bot", kind) for kind in BOTS]
 
 
 class NewGameControls(w.VBox):

@@ -20,7 +20,6 @@ from explorer.doomrock import (
     ActivateBoss,
     ActivateMinion,
     Buy,
-    GreedyBot,
     KeepDice,
     Options,
     Reroll,
@@ -28,6 +27,7 @@ from explorer.doomrock import (
     SetUpBattle,
     sample_deck,
 )
+from explorer.doomrock.bots import BOTS, make_bot
 from explorer.doomrock.deckfile import deck_from_json
 from explorer.doomrock.adventure import waiting
 from explorer.doomrock.campaign_state import ShopTask
@@ -125,6 +125,10 @@ class DoomrockApp(w.VBox):
                                    layout=w.Layout(width="auto", max_width="100%"))
         self.bot_button.add_class("bot-step")
         self.bot_button.on_click(lambda _: self._bot_step())
+        self.bot_kind = w.Dropdown(options=[(f"{k.capitalize()} bot", k) for k in BOTS], value="greedy",
+                                   description="Party bot", layout=w.Layout(width="190px"))
+        self.bot_kind.add_class("bot-kind")
+        self.bot_kind.observe(lambda _: self._make_bot(), "value")
         self.actions = w.Box(layout=w.Layout(flex_flow="row wrap", max_width="100%"))
         self.actions.add_class("actions")
         self.status = w.HTML()
@@ -147,7 +151,7 @@ class DoomrockApp(w.VBox):
         self.files = FilePicker(self._load_file)
         self._threat = ThreatCache()
         self.session = self._new_session(options, seed, game)
-        self.bot = GreedyBot(np.random.default_rng(0))
+        self._make_bot()
         self.history = HistoryBar(self.session, self.refresh)
         self.history.layout.flex_flow = "row wrap"
         self.history.slider.layout.width = "260px"
@@ -162,7 +166,7 @@ class DoomrockApp(w.VBox):
     def _layout(self) -> None:
         wrap = w.Layout(flex_flow="row wrap", max_width="100%")
         controls = w.Box([self.kind, self.encounter, self.players, self.seed, self.new_button], layout=wrap)
-        play = w.VBox([self.decision, self.status, self.picks, w.Box([self.reroll_button, self.best_button, self.bot_button], layout=wrap),
+        play = w.VBox([self.decision, self.status, self.picks, w.Box([self.reroll_button, self.best_button, self.bot_kind, self.bot_button], layout=wrap),
                        self.actions, w.Box([self.mode, self.table_faces, self.table_note], layout=wrap), self.party],
                       layout=w.Layout(flex="1 1 560px", max_width="100%"))
         odds = w.VBox([self.chart.widget, self.odds_note, self.review, self.ai_card, self.danger],
@@ -250,6 +254,10 @@ class DoomrockApp(w.VBox):
     def _best_assignment_step(self, advice):
         """The next placement of the best assignment (or done)."""
         return best_placement_step(self._battle(), advice, self.session.legal_actions())
+
+    def _make_bot(self) -> None:
+        """The party bot the drop-down names (any of ``bots.BOTS``), from its own seeded generator."""
+        self.bot = make_bot(self.bot_kind.value, np.random.default_rng(0))
 
     def _bot_step(self) -> None:
         state = self.session.state

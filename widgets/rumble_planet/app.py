@@ -30,12 +30,14 @@ from ..theme import CSS
 from .board import BoardView, heat_cells, overlay
 from .routes import RoutePicker, moved_text, offer_text
 from .shop import ShopBar
+from explorer.rumble_planet.bots import BOTS
+
 from .table import HUMAN, Table, check_seats
 from .views import RP_CSS, boards_html, latest_html, legend_html, pp_hp_track
 
 log = logging.getLogger(__name__)
 GAME = "rumble-planet"
-SEAT_LABELS = [("Human", HUMAN), ("Greedy bot", "greedy"), ("Random bot", "random")]
+SEAT_LABELS = [("Human", HUMAN)] + [(f"{kind.capitalize()} bot", kind) for kind in BOTS]
 
 
 class RumblePlanetApp(w.VBox):
@@ -43,7 +45,7 @@ class RumblePlanetApp(w.VBox):
 
     Args:
         players: 2, 3 or 4.
-        seats: "human", "greedy" or "random" per seat (default: all human).
+        seats: "human" or a bot's name in ``bots.BOTS`` ("greedy", "random", "search") per seat (default: all human).
         seed: seed of the dice, the decks and the bots (None: a fresh one).
         side: board side "A" or "B".
     """

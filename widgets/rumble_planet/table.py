@@ -4,11 +4,12 @@ from __future__ import annotations
 import numpy as np
 
 from explorer.core import Session
-from explorer.rumble_planet import GreedyBot, Options, RandomBot, rules, sample_content, view
+from explorer.rumble_planet import Options, rules, sample_content, view
+from explorer.rumble_planet.bots import BOTS, make_bot
 from explorer.rumble_planet.state import Deploy, SetUp
 
 HUMAN = "human"
-SEATS = (HUMAN, "greedy", "random")
+SEATS = (HUMAN,) + tuple(BOTS)
 BOT_STEPS = 2_000  # bots never take longer than this in one go
 
 
@@ -31,8 +32,8 @@ class Table:
 
     def _make_bots(self) -> None:
         seq = np.random.SeedSequence(self.session.seed).spawn(len(self.seats))
-        kinds = {"greedy": GreedyBot, "random": RandomBot}
-        self.bots = [kinds[k](np.random.Generator(np.random.PCG64(s))) if k != HUMAN else None for k, s in zip(self.seats, seq)]
+        self.bots = [make_bot(k, np.random.Generator(np.random.PCG64(s))) if k != HUMAN else None
+                     for k, s in zip(self.seats, seq)]
 
     @property
     def state(self):

@@ -16,7 +16,7 @@ import numpy as np
 
 from ...core.seeds import children_of
 from ...core.stats import LimitHits, mean_se
-from ..bots import GreedyBot, RandomBot
+from ..bots import BOTS, make_bot
 from ..cards import Deck
 from ..deckfile import sample_deck
 from ..game import BATTLE_GAME, GAME
@@ -24,7 +24,6 @@ from ..options import Options
 from ..state import CHANCE
 
 KINDS = ("battle", "campaign")
-BOTS = {"greedy": GreedyBot, "random": RandomBot}
 #: Most steps one simulated game may take before it is reported as unfinished.
 MAX_STEPS = 50_000
 #: The safety nets a simulation plays with (DR-10; play has none): a battle still running after 30 rounds
@@ -116,15 +115,6 @@ class SimResult(LimitHits):
         return {p: summarize(self.kind, p, self.encounter, rs) for p, rs in sorted(parties.items())}
 
 
-def make_bot(bot, rng: np.random.Generator):
-    """A bot by name ("greedy", "random") or from a picklable factory ``rng -> bot``."""
-    if isinstance(bot, str):
-        if bot not in BOTS:
-            raise ValueError(f"bot: expected one of {', '.join(BOTS)} or a factory, got {bot!r}")
-        return BOTS[bot](rng)
-    return bot(rng)
-
-
 def play_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.SeedSequence,
               max_steps: int = MAX_STEPS) -> GameRecord:
     """One battle (``doomrock-battle``) or campaign (``doomrock``) on the plain engine."""
@@ -194,7 +184,7 @@ def simulate(kind: str = "battle", n_games: int = 100, seed: int = 0, *, options
             options given are used as they are, limits or not). ``SimResult.limit_hits`` counts the games
             a limit ended.
         deck: the content (the sample deck by default).
-        bot: "greedy", "random" or a picklable factory ``rng -> bot``.
+        bot: a name in ``bots.BOTS`` ("greedy", "random", "search") or a picklable factory ``rng -> bot``.
         executor: any ``concurrent.futures.Executor`` (processes, threads, a Dask client's); None runs here.
         progress: called as ``progress(games_done, n_games)``.
         chunk_size: games per submitted task (default: about four tasks per worker, at most 50 games).
@@ -249,5 +239,5 @@ def sweep(parties: Sequence[tuple[str, ...]], encounters: Sequence[str], n_games
     return out
 
 
-__all__ = ["GameRecord", "SIM_LIMITS", "SimResult", "hit_limit", "sim_options", "children_of", "make_bot", "mean_se", "play_game", "simulate", "summarize",
+__all__ = ["BOTS", "GameRecord", "SIM_LIMITS", "SimResult", "hit_limit", "sim_options", "children_of", "make_bot", "mean_se", "play_game", "simulate", "summarize",
            "sweep"]

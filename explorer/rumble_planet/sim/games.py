@@ -17,12 +17,11 @@ import numpy as np
 from ...core.seeds import children_of
 from ...core.stats import LimitHits, mean_se
 from .. import rules
-from ..bots import GreedyBot, RandomBot
+from ..bots import BOTS
 from ..cards import Content, sample_content
 from ..options import Options
 from ..setup import initial_state
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
 #: Most steps one game may take; a game still running then is recorded as ``capped`` (won by nobody). Measured:
 #: the longest of 100 two-player random-bot games without a round limit took 4,016 steps (343 rounds).
 MAX_STEPS = 50_000

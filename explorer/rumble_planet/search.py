@@ -1,0 +1,86 @@
+"""What the search bot needs of Rumble Planet: the seat's view filled in, and a race to prestige scored.
+
+A seat sees its own hand, the table and the discard piles; it does not see the other hands or the
+face-down piles (``hidden.view``). A determinization deals every card the seat has not seen back
+into those places at random: each face-down pile from the unseen cards of its own kind (the next GPS
+card from those whose back shows the public region), the other hands from the equipment left over.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import numpy as np
+
+from ..core.search import Rules, margin_values, seen_strings, shuffled, unseen
+from .game import GAME
+from .hidden import HIDDEN, view
+from .rules import current_player
+
+PILES = (("weapon_shop", "weapons"), ("armor_shop", "armor"), ("loot_deck", "loot"))
+IN_HANDS = ("weapon_shop", "armor_shop")  # a hand holds equipment bought from the shops, never Loot cards
+"""Face-down piles kept as sorted sets (a draw from them is a chance outcome): only their contents are hidden."""
+LEVEL_1_FEATS = 5  # Setup 3: 5 Level 2 Feats under 5 Level 1 Feats
+PP_SCALE = 4.0  # a lead of 4 PP is worth about three quarters of a win
+
+
+def determinize(seen_view, seat: int, rng: np.random.Generator):
+    """One full state consistent with ``seen_view`` (Rumble Planet's hidden cards dealt at random)."""
+    state, content = seen_view, seen_view.content
+    on_table = cards_seen(state)
+    changes, spare = {}, []
+    for pile, kind in PILES:
+        pool = shuffled(unseen((c.id for c in getattr(content, kind)), on_table), rng)
+        k = len(getattr(state, pile))
+        changes[pile] = tuple(sorted(pool[:k]))
+        spare += pool[k:] if pile in IN_HANDS else []
+    changes["feat_deck"] = _feats(state, content, on_table, rng)
+    gps = shuffled(unseen((c.id for c in content.gps), on_table), rng)
+    if state.gps_top == HIDDEN:
+        fits = [c for c in gps if content.card(c).back == state.gps_back] or gps
+        top = fits[0]
+        gps.remove(top)
+        changes["gps_top"] = top
+    changes["gps_deck"] = tuple(sorted(gps[:len(state.gps_deck)]))
+    spare = shuffled(spare, rng)
+    players = []
+    for q, p in enumerate(state.players):
+        if q != seat and HIDDEN in p.hand:
+            k = len(p.hand)
+            p = replace(p, hand=tuple(spare[:k]))
+            spare = spare[k:]
+        players.append(p)
+    changes["players"] = tuple(players)
+    return replace(state, gps_back=None, **changes)
+
+
+def cards_seen(state) -> Counter:
+    """The cards in the places cards lie (hands, equipment tracks, discard piles, Feats, the GPS card, the
+    piles themselves where visible); spaces are never counted, though some share a card's id ("G10")."""
+    places = [p.hand for p in state.players] + [(g.main, g.secondary) for p in state.players for g in p.track if g]
+    places += [state.weapon_discard, state.armor_discard, state.loot_discard, state.gps_discard,
+               [f for f, _ in state.feats], [state.gps_top], state.weapon_shop, state.armor_shop, state.loot_deck,
+               state.gps_deck, state.feat_deck]
+    return seen_strings(places)
+
+
+def _feats(state, content, on_table, rng) -> tuple[str, ...]:
+    """The Feat deck: the unseen Level 1 Feats still on top (of the five dealt), then Level 2 ones."""
+    k = len(state.feat_deck)
+    level = {f.id: f.level for f in content.feats}
+    ones = shuffled(unseen((f for f in level if level[f] == 1), on_table), rng)
+    twos = shuffled(unseen((f for f in level if level[f] == 2), on_table), rng)
+    shown_ones = sum(on_table[f] for f in level if level[f] == 1)
+    n1 = min(k, max(0, LEVEL_1_FEATS - shown_ones), len(ones))
+    return tuple(ones[:n1] + twos[:k - n1])
+
+
+def evaluate(state) -> tuple[float, ...]:
+    """Prestige lead per seat; the winner takes 1."""
+    return margin_values([p.pp for p in state.players], state.winner if state.stage == "over" else None, PP_SCALE)
+
+
+def rules(greedy) -> Rules:
+    """Search's view of Rumble Planet, rolling out with ``greedy`` (a bot class)."""
+    return Rules(game=GAME, evaluate=evaluate, rollout=greedy, view=view, determinize=determinize,
+                 seat_of=lambda state, actions: current_player(state))
