@@ -274,11 +274,12 @@ class Walkthrough(w.VBox):
                               f'<div class="wt-text">{scene.text}</div>')
         self.happened.value = (f'<div class="wt-box"><b>What the engine did</b>{events_html(scene.events)}</div>'
                                if scene.events else "")
-        self.drawing.value = (f'<div class="wt-scene" data-scene="{self.chapter_i + 1}-{self.scene_i + 1}">'
-                              f'{self._draw(scene, scene.state)}</div>')
         self._show_decision(scene)
         self.handoff.value = (f'<div class="wt-box wt-handoff">{chapter.handoff}</div>'
                               if chapter.handoff and self.scene_i == len(chapter.scenes) - 1 else "")
+        # the drawing goes last: a page showing this scene's drawing has every other part of the scene too
+        self.drawing.value = (f'<div class="wt-scene" data-scene="{self.chapter_i + 1}-{self.scene_i + 1}">'
+                              f'{self._draw(scene, scene.state)}</div>')
 
     def _show_decision(self, scene: Scene) -> None:
         self.answer.value = self.answer_drawing.value = ""

@@ -163,3 +163,23 @@ def test_a_busy_server_waits_for_a_cells_output_before_serving_the_page():
     without their widgets ("Timeout waiting for IOPub output"). voila.json waits two minutes."""
     import json
     assert json.loads((ROOT / "voila.json").read_text())["VoilaExecutor"]["iopub_timeout"] >= 60
+
+
+def test_a_kernel_taken_from_the_pool_starts_its_idle_clock_then():
+    """A preheated kernel idled in the pool since its pre-render; handed to a page that was slow to connect, the
+    culler saw it idle past the timeout with no connection and shut it down under the page."""
+    import datetime
+
+    cfg = config_module()
+    old = datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc)
+    kernel = type("Kernel", (), {"last_activity": old})()
+
+    class Pooled:
+        _kernels = {"k9": kernel}
+
+        async def get_rendered_notebook(self, notebook_name, **kwargs):
+            return "task", [], "k9"
+
+    cfg["_own_kernels"](Pooled)
+    assert asyncio.run(Pooled().get_rendered_notebook("play.ipynb"))[-1] == "k9"
+    assert kernel.last_activity > old + datetime.timedelta(days=365)

@@ -43,6 +43,7 @@ import html  # noqa: E402
 import inspect  # noqa: E402
 import os  # noqa: E402
 
+from jupyter_server._tz import utcnow  # noqa: E402
 from voila.handler import VoilaHandler  # noqa: E402
 
 # A public host must bound what its visitors hold: each page's kernel costs tens of MB (the lab's far
@@ -93,15 +94,21 @@ def _busy(handler) -> str | None:
 
 
 def _owned(method, kernel_id_of):
-    """Wrap a kernel manager method so the kernel it gives is recorded as the requesting client's."""
+    """Wrap a kernel manager method so the kernel it gives is recorded as the requesting client's, and its
+    idle clock starts now: a preheated kernel sat idle in the pool since its pre-render, and the culler took
+    it (idle past the timeout, its page not yet connected) while a slow page was still loading."""
 
     async def wrapped(self, *args, **kwargs):
         result = method(self, *args, **kwargs)
         if inspect.isawaitable(result):
             result = await result
+        kernel_id = kernel_id_of(result)
+        kernel = self._kernels.get(kernel_id) if hasattr(self, "_kernels") else None
+        if kernel is not None:
+            kernel.last_activity = utcnow()
         client = _client.get()
         if client is not None:
-            _owners[kernel_id_of(result)] = client
+            _owners[kernel_id] = client
         return result
 
     wrapped.records_owner = True
