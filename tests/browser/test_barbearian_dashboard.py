@@ -128,6 +128,10 @@ def test_a_hot_seat_round_with_a_raid(page, voila_server, artifacts, requests_se
         page.locator(".bb-next, .bb-pass").first.click()
         page.wait_for_timeout(150)
 
+    page.wait_for_function("""() => ["Blue's 5 meets Red's Barracks of 0: breaks through!",
+                                     'Blue steals a red Glory token from Red (3 Glory)']
+        .every(t => document.querySelector('.event-log')?.innerText.includes(t))
+        && document.querySelector('.bb-header')?.innerText.startsWith('Round 2')""", timeout=30_000)
     log = page.locator(".event-log").inner_text()
     assert "Blue's 5 meets Red's Barracks of 0: breaks through!" in log
     assert "Blue steals a red Glory token from Red (3 Glory)" in log

@@ -96,6 +96,9 @@ def test_a_round_by_clicking(page, voila_server, artifacts, requests_seen):
     after = markers_on_board(page)
     assert after == expected_markers
     assert after != before or engine.state.defeated  # the round moved the tracks
+    # the log is redrawn after the board: wait for the very lines asserted
+    page.wait_for_function("""() => ['Step 2: Resolve Attacks, A) Move Battle Markers', 'Step 3: Recover']
+        .every(t => document.querySelector('.event-log')?.textContent.includes(t))""", timeout=30_000)
     log = page.locator(".event-log").text_content()
     assert "Step 2: Resolve Attacks, A) Move Battle Markers" in log and "Step 3: Recover" in log
     log_rows = page.locator(".event-log tr").all_inner_texts()
