@@ -57,13 +57,15 @@ class FilePicker(w.VBox):
     """Calls ``on_file(name, data)`` with the parsed JSON; errors it raises are shown, never a traceback."""
 
     def __init__(self, on_file: Callable[[str, dict], str], description: str = "Load a deck or saved game",
-                 max_bytes: int = MAX_BYTES):
+                 max_bytes: int = MAX_BYTES, unchanged: str = "The game in progress is unchanged.",
+                 tooltip: str = ""):
         super().__init__()
+        self.unchanged = unchanged
         self.add_class("file-picker")
         self.on_file = on_file
         self.max_bytes = max_bytes
         self.upload = w.FileUpload(accept=".json", multiple=False, description=description,
-                                   tooltip=f"A .json deck or saved game, up to {max_bytes // 2**20} MB",
+                                   tooltip=tooltip or f"A .json deck or saved game, up to {max_bytes // 2**20} MB",
                                    layout=w.Layout(width="auto", max_width="100%"))
         # the upload button writes its file count after its words ("(0)"): the button shows its icon and the
         # words from the stylesheet instead, so no stray counter is seen
@@ -113,7 +115,7 @@ class FilePicker(w.VBox):
         if not text.endswith((".", "!", "?")):  # the refusal and the next sentence are two sentences
             text += "."
         self.message.value = (f'<span class="rx-error">Could not load: {escape(text)}</span> '
-                              f'<span class="rx-small">The game in progress is unchanged.</span>')
+                              f'<span class="rx-small">{escape(self.unchanged)}</span>')
 
 
 def save_link_html(data: dict, filename: str, label: str = "Save game", note: str = "") -> str:

@@ -69,14 +69,14 @@ def test_deck_upload_validates_and_keeps_the_old_deck_on_error():
     assert editor.deck is not None and "no Captain" in editor.deck_note.value
     bad = dict(data, trials=[])
     editor.load_deck_bytes("bad.json", json.dumps(bad).encode())
-    assert "rx-error" in editor.deck_note.value and "trials" in editor.deck_note.value
+    assert "rx-error" in editor.upload.message.value and "trials" in editor.upload.message.value
     assert editor.deck.label == "no Captain's Training"
     editor.load_deck_bytes("junk.json", b"{not json")
-    assert "not a JSON file" in editor.deck_note.value
+    assert "not a JSON file" in editor.upload.message.value
     editor.load_deck_bytes("deep.json", b"[" * 100_000 + b"]" * 100_000)
-    assert "rx-error" in editor.deck_note.value
+    assert "rx-error" in editor.upload.message.value
     editor.load_deck_bytes("huge.json", b" " * 2_000_000)
-    assert "at most" in editor.deck_note.value and editor.deck.label == "no Captain's Training"
+    assert "files over 1 MB are refused" in editor.upload.message.value and editor.deck.label == "no Captain's Training"
     app.editors[0].set_option("players", 2)
     editor.set_option("players", 2)
     result = app.run()

@@ -9,13 +9,14 @@ import ipywidgets as w
 
 from explorer import lab
 
+from ..files import FilePicker
 from ..theme import CSS
 from .charts import figure, show_figure
 from .options import OptionField
 from .runner import Runner
 from .words import sentences_html, table_html
 
-MAX_DECK_BYTES = 1_000_000
+MAX_DECK_BYTES = 2**20  # 1 MB
 RESULT_CSS = """
 <style>
 .lab-table {border-collapse:collapse; font-size:12px}
@@ -38,9 +39,9 @@ class VariantEditor(w.VBox):
         self.name.add_class("lab-variant-name")
         self.fields: dict[str, OptionField] = {f["name"]: OptionField(f) for f in self.game.option_fields()}
         self.deck = None
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Upload deck",
-                                   tooltip="A deck of your own for this variant (.json, checked as it loads)")
-        self.upload.observe(self._uploaded, "value")
+        self.upload = FilePicker(self._deck_file, description="Upload deck", max_bytes=MAX_DECK_BYTES,
+                                 unchanged="The variant keeps its deck.",
+                                 tooltip="A deck of your own for this variant (.json, checked as it loads)")
         self.sample = w.Button(description="Sample deck", tooltip="Play this variant with the sample deck")
         self.sample.on_click(lambda _: self.use_deck(None))
         self.deck_note = w.HTML(self._deck_text())
@@ -78,26 +79,13 @@ class VariantEditor(w.VBox):
         self.deck_note.value = self._deck_text()
 
     def load_deck_bytes(self, filename: str, content: bytes) -> None:
-        """A deck file's bytes: validated with the game's own loader; a bad file keeps the old deck."""
-        if len(content) > MAX_DECK_BYTES:
-            self.deck_note.value = (f'<span class="rx-error">{escape(filename)}: {len(content):,} bytes; a deck file '
-                                    f'is at most {MAX_DECK_BYTES:,} bytes</span>')
-            return
-        try:
-            data = json.loads(content.decode("utf-8"))
-            deck = self.game.deck(data)
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-            self.deck_note.value = f'<span class="rx-error">{escape(filename)}: not a JSON file ({escape(str(e))})</span>'
-            return
-        except ValueError as e:  # ContentError names the file, card and field
-            self.deck_note.value = f'<span class="rx-error">Could not load: {escape(str(e))}</span>'
-            return
-        self.use_deck(deck)
+        """A deck file's bytes, through the upload's checks: a bad file keeps the old deck and says why."""
+        self.upload.load_bytes(filename, content)
 
-    def _uploaded(self, change) -> None:
-        files = change["new"]
-        if files:
-            self.load_deck_bytes(files[0]["name"], bytes(files[0]["content"]))
+    def _deck_file(self, filename: str, data) -> str:
+        """A parsed deck file: validated by the game's own loader (its error names the file, card and field)."""
+        self.use_deck(self.game.deck(data))
+        return f"{filename}: loaded"
 
     def _deck_text(self) -> str:
         if self.deck is None:
@@ -182,6 +170,7 @@ class LabApp(w.VBox):
         self.bots.options = [b if isinstance(b, str) else str(b) for b in g.bots]
         self.bots.value = g.default_bots
         self.sweep_option.options = [(f["label"], f["name"]) for f in g.option_fields()]
+        self.sweep_option.index = 0
         self.tabs.children = ()
         self.add_variant("A")
         self.add_variant("B")

@@ -24,7 +24,7 @@ class OptionField(w.VBox):
             self.children = (self.box,)
             return
         if f["choices"]:
-            self.box = w.Dropdown(options=[(str(c), c) for c in f["choices"]], value=default, tooltip=doc, layout=full)
+            self.box = w.Dropdown(options=[(str(c).replace("_", " "), c) for c in f["choices"]], value=default, tooltip=doc, layout=full)
         elif isinstance(default, dict):
             keys = list(f["items"]) or list(default)
             self.amounts = {k: w.BoundedIntText(value=int(default.get(k, 0)), min=0, max=1000, description=k.replace("_", " "),
