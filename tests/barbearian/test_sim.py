@@ -81,7 +81,7 @@ def test_sweep_reports_game_length_by_player_count():
 def test_bad_bot_lists_are_refused():
     with pytest.raises(ValueError, match="need 3 bots"):
         simulate(3, ["random", "random"], 1, seed=0)
-    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+    with pytest.raises(ValueError, match="unknown BarBEARian bot 'clever'; bots are random, greedy, odds, search"):
         simulate(2, "clever", 1, seed=0)
 
 
