@@ -5,10 +5,11 @@ knows nothing of the state, so exact odds can be built on it by summing over the
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
 from ..core.events import count
+from ..core.frozen import replace
 from .arguments import seat_of, space_of, state_of
 from .board import aligned, range_distance, ring
 from .effects import AttackMods, Passive, Protection

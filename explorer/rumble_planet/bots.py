@@ -45,8 +45,11 @@ def expected_injuries(state: State, action: Attack) -> float:
     profile = attack_profile(state, state.active, action.weapon, action.target)
     faces = state.options.attack_die
     total = 0.0
+    hits = {}  # a face the die repeats is resolved once (and still added face by face, in the die's order)
     for face in faces:
-        for hit in resolve_attack(profile, face):
+        if face not in hits:
+            hits[face] = resolve_attack(profile, face)
+        for hit in hits[face]:
             total += hit.injuries if hit.seat is not None else 0.1 * hit.destroyed
     return total / len(faces)
 
@@ -91,9 +94,11 @@ class GreedyBot:
 
     def _action_phase(self, state: State, by: dict):
         if Attack in by:
-            best = max(by[Attack], key=lambda a: expected_injuries(state, a))
-            if expected_injuries(state, best) > 0:
-                return best
+            attacks = by[Attack]
+            value = [expected_injuries(state, a) for a in attacks]
+            best = max(range(len(attacks)), key=value.__getitem__)  # the first of the best, as max gives it
+            if value[best] > 0:
+                return attacks[best]
         here = state.player(state.active).space
         if StartMovement in by and (here in state.lootboxes or here == state.golden):
             return by[StartMovement][0]  # a lootbox (or the golden one) in your space is picked up here

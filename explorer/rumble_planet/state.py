@@ -6,9 +6,10 @@ card, uniform over the pile, which is what drawing from a shuffled pile gives (r
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..core.actions import ActionCodec
+from ..core.frozen import replace
 from .cards import Content
 from .options import Options
 

@@ -1,9 +1,8 @@
 """II - Action Phase (movement and attacks), the start and end of a turn, Feats and the end of the game."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.events import Event, count
+from ..core.frozen import replace
 from .attack import attack_profile, resolve_attack
 from .board import adjacent, distance, ring
 from .effects import FeatView

@@ -86,11 +86,11 @@ def play_game(players: Sequence[str], options: Options, content: Content, seed: 
                               tuple(log), at_limit=state.first_to_goal is None)
         seat = rules.current_player(state)
         action = bots[seat].choose(state, rules.legal_actions(state))
-        spec = rules.chance(state, action)
+        spec = rules.chance_of_legal(state, action)
         outcome = None if spec is None else spec.sample(rng)
         if keep_actions:
             log.append((action, outcome))
-        state, _ = rules.apply(state, action, outcome)
+        state, _ = rules.apply_legal(state, action, outcome)
         if state.round != rnd:
             curve.append(tuple(p.pp for p in state.players))
             rnd = state.round
