@@ -31,7 +31,5 @@ def replace(obj: T, **changes: Any) -> T:
     if names is None or not names.issuperset(changes):
         return dataclasses.replace(obj, **changes)
     new = object.__new__(type(obj))
-    d = new.__dict__
-    d.update(obj.__dict__)
-    d.update(changes)
+    new.__dict__.update(obj.__dict__, **changes)
     return new

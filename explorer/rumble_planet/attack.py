@@ -20,7 +20,8 @@ from .tile_table import BLOCKING
 from .words import the_tile
 
 
-WEAPONS = (HEROIC,) + tuple(str(i) for i in range(1, SLOTS + 1))  # Attack Step 1: the Heroic Object or a slot
+SLOT_NAMES = tuple(str(i) for i in range(1, SLOTS + 1))
+WEAPONS = (HEROIC,) + SLOT_NAMES  # Attack Step 1: the Heroic Object or a slot
 FACES = BODY_PARTS + (CRITICAL,)
 
 
@@ -137,7 +138,7 @@ def weapon_cards(state: State, seat: int, weapon: str):
         hero = state.content.hero(p.hero)
         lv = hero.levels[p.level - 1]
         return hero.heroic_name, lv.damage, lv.range, tuple(e for e in (lv.effect,) if e is not None)
-    if weapon not in tuple(str(i) for i in range(1, SLOTS + 1)):
+    if weapon not in SLOT_NAMES:
         return None
     g = p.track[int(weapon) - 1]
     if g is None or state.content.card(g.main).kind != "weapon":
