@@ -5,7 +5,7 @@ import numpy as np
 
 from ..core.bots import make_bot as core_make_bot
 from ..core.search import SearchBot as CoreSearch
-from .attack import attack_profile, resolve_attack
+from .attack import attack_profile, injuries_by_target
 from .board import distance
 from .rules import current_player, legal_actions
 from .state import (
@@ -48,9 +48,9 @@ def expected_injuries(state: State, action: Attack) -> float:
     hits = {}  # a face the die repeats is resolved once (and still added face by face, in the die's order)
     for face in faces:
         if face not in hits:
-            hits[face] = resolve_attack(profile, face)
-        for hit in hits[face]:
-            total += hit.injuries if hit.seat is not None else 0.1 * hit.destroyed
+            hits[face] = injuries_by_target(profile, face)
+        for seat, injuries, destroyed in hits[face]:
+            total += injuries if seat is not None else 0.1 * destroyed
     return total / len(faces)
 
 

@@ -10,10 +10,11 @@ from explorer.core import Session
 from explorer.core.frozen import replace
 from explorer.core.seeds import children_of
 from explorer.rumble_planet import Options, rules, sample_content
-from explorer.rumble_planet.bots import BOTS
+from explorer.rumble_planet.attack import attack_profile, injuries_by_target, resolve_attack
+from explorer.rumble_planet.bots import BOTS, expected_injuries
 from explorer.rumble_planet.setup import initial_state
 from explorer.rumble_planet.sim import heroes_for, play_game, replay_seed
-from explorer.rumble_planet.state import Player, Turn
+from explorer.rumble_planet.state import Attack, Player, Turn
 
 CONTENT = sample_content()
 
@@ -60,6 +61,26 @@ def test_a_simulated_game_is_the_game_the_same_bots_play_through_a_session():
         sess.play(action, outcome)
         played.append((action, outcome))
     assert tuple(played) == rec.actions and sess.state.winner == rec.winner
+
+
+def test_the_greedy_bot_weighs_an_attack_by_the_engines_own_hits():
+    # expected_injuries reads injuries_by_target, the numbers of resolve_attack without its words
+    options, rec = record(("greedy", "greedy", "greedy"), 2, round_limit=12)
+    state, weighed = initial_state(options, CONTENT), 0
+    for action, outcome in rec.actions:
+        for a in rules.legal_actions(state):
+            if isinstance(a, Attack):
+                profile = attack_profile(state, state.active, a.weapon, a.target)
+                faces = options.attack_die
+                total = 0.0
+                for face in faces:
+                    hits = resolve_attack(profile, face)
+                    assert injuries_by_target(profile, face) == tuple((h.seat, h.injuries, h.destroyed) for h in hits)
+                    total += sum(h.injuries if h.seat is not None else 0.1 * h.destroyed for h in hits)
+                assert expected_injuries(state, a) == pytest.approx(total / len(faces), abs=1e-12)
+                weighed += 1
+        state, _ = rules.apply(state, action, outcome)
+    assert weighed > 20
 
 
 # Seeded games recorded with the engine and bots as they were before the fast path (commit d51339c): the winner, the
