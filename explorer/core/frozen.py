@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 _PLAIN: dict[type, frozenset | None] = {}
+_UNSEEN = object()
 
 
 def _plain_fields(cls: type) -> frozenset | None:
@@ -27,9 +28,14 @@ def _plain_fields(cls: type) -> frozenset | None:
 
 def replace(obj: T, **changes: Any) -> T:
     """``dataclasses.replace(obj, **changes)``, without re-running ``__init__`` where that changes nothing."""
-    names = _plain_fields(type(obj))
+    cls = type(obj)
+    names = _PLAIN.get(cls, _UNSEEN)
+    if names is _UNSEEN:
+        names = _plain_fields(cls)
     if names is None or not names.issuperset(changes):
         return dataclasses.replace(obj, **changes)
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__, **changes)
+    values = obj.__dict__.copy()
+    values.update(changes)
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", values)  # a frozen dataclass refuses plain attribute setting
     return new

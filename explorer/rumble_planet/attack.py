@@ -150,7 +150,7 @@ def weapon_cards(state: State, seat: int, weapon: str):
     if weapon == HEROIC:
         hero = state.content.hero(p.hero)
         lv = hero.levels[p.level - 1]
-        return hero.heroic_name, lv.damage, lv.range, tuple(e for e in (lv.effect,) if e is not None)
+        return hero.heroic_name, lv.damage, lv.range, () if lv.effect is None else (lv.effect,)
     if weapon not in SLOT_NAMES:
         return None
     g = p.track[int(weapon) - 1]

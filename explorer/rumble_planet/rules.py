@@ -12,7 +12,7 @@ from ..core.frozen import replace
 from . import loot, turn, words
 from . import preparation as prep
 from .arguments import state_of
-from .attack import targets_in_range, weapon_cards
+from .attack import targets_in_range
 from .board import REGIONS, adjacent
 from .health import blocked, movement_points
 from .setup import deploy, gps_spec, set_up, setup_chance
@@ -141,7 +141,7 @@ def legal_actions(state: State) -> list:
         if here is not None and t.attack != "done" and len(t.used) < 2:
             weapons = [HEROIC] + [str(i) for i in range(1, SLOTS + 1)]
             for w in weapons:
-                if w not in t.used and weapon_cards(state, seat, w) is not None:
+                if w not in t.used:  # no targets for a slot without a Weapon
                     out += [Attack(w, target) for target in targets_in_range(state, seat, w)]
         out.append(EndActions())
     else:
