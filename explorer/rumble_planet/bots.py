@@ -106,11 +106,11 @@ class GreedyBot:
             goals = [p.space for i, p in enumerate(state.players) if i != state.active and p.space]
             goals += reachable_loot(state)
             if goals:
-                def score(a):
-                    return min(distance(a.to, g) for g in goals)
-                best = min(by[Move], key=score)
-                if score(best) < min(distance(here, g) for g in goals):
-                    return best
+                moves = by[Move]
+                value = [min([distance(a.to, g) for g in goals]) for a in moves]
+                best = min(range(len(moves)), key=value.__getitem__)  # the first of the nearest, as min gives it
+                if value[best] < min([distance(here, g) for g in goals]):
+                    return moves[best]
         return by[EndActions][0]
 
 
