@@ -137,7 +137,8 @@ def legal_actions(state: State) -> list:
                 out.append(StartMovement())
             mp = movement_points(state, seat) if t.movement == "ready" else t.mp
             block = blocked(state)
-            out += [Move(s) for s in adjacent(here) if s not in block and turn.move_cost(state, here, s) <= mp]
+            free = [s for s in adjacent(here) if s not in block]
+            out += [Move(s) for s, cost in zip(free, turn.move_costs(state, here, free)) if cost <= mp]
         if here is not None and t.attack != "done" and len(t.used) < 2:
             weapons = [HEROIC] + [str(i) for i in range(1, SLOTS + 1)]
             for w in weapons:
