@@ -8,8 +8,9 @@ way and the best attack's expected Injuries and knock-out chance) against a plai
 search that applies the engine's legal ``Move`` actions one by one (spaces only, no attack values).
 Target: the full map with attack values in 50 ms or less per turn.
 
-It also prints whole games per second of ``sim.simulate`` (the plain rules engine without a Session's
-history) against the same bots driven through ``core.Session``.
+It also prints whole games (and steps) per second of ``sim.simulate`` (the rules engine without a Session's
+history, taking the engine's own legal actions without checking them again) against the same bots driven
+through ``core.Session``, and their ratio in the same run.
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from explorer.rumble_planet import (
     sample_content,
 )
 from explorer.rumble_planet.odds import reachable
-from explorer.rumble_planet.sim import heroes_for, simulate
+from explorer.rumble_planet.sim import heroes_for, play_game, replay_seed
 
 TARGET_MS = 50.0
 
@@ -95,20 +96,28 @@ def main() -> None:
     print(f"ratio map-with-attacks / plain BFS: {cold_ms.mean() / plain_ms.mean():.3f} (mean), "
           f"{np.median(cold_ms / plain_ms):.3f} (median per turn)")
 
-    games = 10
-    t = time.perf_counter()
-    simulate(("greedy", "greedy", "greedy"), games, seed=1)
-    sim_rate = games / (time.perf_counter() - t)
-    t = time.perf_counter()
-    for g in range(games):
-        opts = Options(players=3, heroes=heroes_for(g, 3, sample_content()), round_limit=40)
-        sess = Session("rumble-planet", opts, seed=g)
+    games, players, content = 10, ("greedy", "greedy", "greedy"), sample_content()
+    sim_time = session_time = 0.0
+    sim_steps = session_steps = 0
+    for g in range(games):  # one game of each in turn, so a change in the machine's load falls on both alike
+        opts = Options(players=3, heroes=heroes_for(g, 3, content), round_limit=40)
+        t = time.perf_counter()
+        rec = play_game(players, opts, content, replay_seed(1, g, games))  # game g of simulate(players, games, seed=1)
+        sim_time += time.perf_counter() - t
+        sim_steps += rec.steps
+        t = time.perf_counter()
+        sess = Session("rumble-planet", opts, content, seed=g)
         bots = [GreedyBot(np.random.default_rng(g * 10 + i)) for i in range(3)]
         while not sess.is_over():
             sess.play(bots[rules.current_player(sess.state)].choose(sess.state, sess.legal_actions()))
-    session_rate = games / (time.perf_counter() - t)
-    print(f"whole 3-player greedy games: simulate {sim_rate:.1f}/s, through Session {session_rate:.1f}/s "
-          f"(ratio {sim_rate / session_rate:.2f})")
+        session_time += time.perf_counter() - t
+        session_steps += sess.cursor
+    # The two loops draw their own dice, so their games differ in length: steps per second is the fair ratio.
+    print(f"whole 3-player greedy games (40-round limit): simulate {games / sim_time:.1f} games/s "
+          f"({sim_steps / sim_time:.0f} steps/s), through Session {games / session_time:.1f} games/s "
+          f"({session_steps / session_time:.0f} steps/s)")
+    print(f"ratio simulate / Session: {(sim_steps / sim_time) / (session_steps / session_time):.2f} per step, "
+          f"{session_time / sim_time:.2f} per game")
 
 
 if __name__ == "__main__":

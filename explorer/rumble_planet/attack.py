@@ -5,10 +5,11 @@ knows nothing of the state, so exact odds can be built on it by summing over the
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
 from ..core.events import count
+from ..core.frozen import replace
 from .arguments import seat_of, space_of, state_of
 from .board import aligned, range_distance, ring
 from .effects import AttackMods, Passive, Protection
@@ -19,7 +20,8 @@ from .tile_table import BLOCKING
 from .words import the_tile
 
 
-WEAPONS = (HEROIC,) + tuple(str(i) for i in range(1, SLOTS + 1))  # Attack Step 1: the Heroic Object or a slot
+SLOT_NAMES = tuple(str(i) for i in range(1, SLOTS + 1))
+WEAPONS = (HEROIC,) + SLOT_NAMES  # Attack Step 1: the Heroic Object or a slot
 FACES = BODY_PARTS + (CRITICAL,)
 
 
@@ -103,11 +105,27 @@ def resolve_attack(profile: AttackProfile, face: str) -> tuple[Hit, ...]:
     Returns:
         One ``Hit`` per target, in the profile's order.
     """
+    hits = []
+    for t, defense, injuries, prot, used, destroyed in _resolved(profile, face):
+        field = (f"+{2 * t.fields} Defense from {count(t.fields, 'Defensive Field')}",) if t.fields and face != CRITICAL else ()
+        hits.append(Hit(t.label, face, t.damage, defense, injuries, prot.reflect, prot.heal, t.seat, t.tile, destroyed,
+                        field + _protections(used, max(0, t.damage - defense))))
+    return tuple(hits)
+
+
+def injuries_by_target(profile: AttackProfile, face: str) -> tuple[tuple[int | None, int, bool], ...]:
+    """``resolve_attack`` in numbers only, for a bot weighing many attacks: (seat or None for a tile, Injuries,
+    tile destroyed) per target, in the profile's order, without the protections' words."""
+    return tuple((t.seat, injuries, destroyed) for t, _, injuries, _, _, destroyed in _resolved(profile, face))
+
+
+def _resolved(profile: AttackProfile, face: str) -> list:
+    """Steps 5-8 for every target: (target, Defense, Injuries, protection, armor effects used, destroyed)."""
     if not isinstance(profile, AttackProfile):
         raise ValueError(f"profile must be an AttackProfile (from attack_profile), got {type(profile).__name__}")
     if face not in FACES:
         raise ValueError(f"face must be one of {', '.join(FACES)}, got {face!r}")
-    hits = []
+    out = []
     critical = face == CRITICAL
     for t in profile.targets:
         prot = Protection()
@@ -122,11 +140,8 @@ def resolve_attack(profile: AttackProfile, face: str) -> tuple[Hit, ...]:
                 defense += a.defense
         defense = 0 if critical else defense + prot.defense + 2 * t.fields
         injuries = max(0, max(0, t.damage - defense) - prot.soak)
-        destroyed = t.tile is not None and injuries >= t.threshold
-        field = (f"+{2 * t.fields} Defense from {count(t.fields, 'Defensive Field')}",) if t.fields and not critical else ()
-        hits.append(Hit(t.label, face, t.damage, defense, injuries, prot.reflect, prot.heal, t.seat, t.tile, destroyed,
-                        field + _protections(used, max(0, t.damage - defense))))
-    return tuple(hits)
+        out.append((t, defense, injuries, prot, used, t.tile is not None and injuries >= t.threshold))
+    return out
 
 
 def weapon_cards(state: State, seat: int, weapon: str):
@@ -135,8 +150,8 @@ def weapon_cards(state: State, seat: int, weapon: str):
     if weapon == HEROIC:
         hero = state.content.hero(p.hero)
         lv = hero.levels[p.level - 1]
-        return hero.heroic_name, lv.damage, lv.range, tuple(e for e in (lv.effect,) if e is not None)
-    if weapon not in tuple(str(i) for i in range(1, SLOTS + 1)):
+        return hero.heroic_name, lv.damage, lv.range, () if lv.effect is None else (lv.effect,)
+    if weapon not in SLOT_NAMES:
         return None
     g = p.track[int(weapon) - 1]
     if g is None or state.content.card(g.main).kind != "weapon":

@@ -30,9 +30,20 @@ def is_space(s: Any) -> bool:
 _SPACE_SET = frozenset(SPACES)
 
 
+def _coords(space: str) -> tuple[int, int]:
+    return ROWS.index(space[0]), int(space[1:]) - 1
+
+
+# The geometry is asked for thousands of times a game: the spaces' coordinates and distances are tabled once.
+_COORDS = {s: _coords(s) for s in SPACES}
+_DISTANCE = {(a, b): abs(_COORDS[a][0] - _COORDS[b][0]) + abs(_COORDS[a][1] - _COORDS[b][1])
+             for a in SPACES for b in SPACES}
+
+
 def coords(space: str) -> tuple[int, int]:
     """(row 0-9, column 0-9) of a space."""
-    return ROWS.index(space[0]), int(space[1:]) - 1
+    found = _COORDS.get(space)
+    return _coords(space) if found is None else found
 
 
 def space_at(row: int, col: int) -> str | None:
@@ -60,6 +71,9 @@ def adjacent(space: str) -> tuple[str, ...]:
 
 def distance(a: str, b: str) -> int:
     """Spaces apart counted orthogonally: neighbours are 1 apart, one space between is 2 (Distances)."""
+    found = _DISTANCE.get((a, b))
+    if found is not None:
+        return found
     (r1, c1), (r2, c2) = coords(a), coords(b)
     return abs(r1 - r2) + abs(c1 - c2)
 
@@ -73,6 +87,7 @@ def range_distance(a: str, b: str, shape: str = "distance") -> int:
     return distance(a, b)
 
 
+@cache
 def ring(center: str, radius: int = 1, shape: str = "square") -> tuple[str, ...]:
     """The spaces of a Ring (radius 1) or Extended Ring (radius 2) around ``center``, center excluded.
 

@@ -5,7 +5,7 @@ import numpy as np
 
 from ..core.bots import make_bot as core_make_bot
 from ..core.search import SearchBot as CoreSearch
-from .attack import attack_profile, resolve_attack
+from .attack import attack_profile, injuries_by_target
 from .board import distance
 from .rules import current_player, legal_actions
 from .state import (
@@ -45,9 +45,12 @@ def expected_injuries(state: State, action: Attack) -> float:
     profile = attack_profile(state, state.active, action.weapon, action.target)
     faces = state.options.attack_die
     total = 0.0
+    hits = {}  # a face the die repeats is resolved once (and still added face by face, in the die's order)
     for face in faces:
-        for hit in resolve_attack(profile, face):
-            total += hit.injuries if hit.seat is not None else 0.1 * hit.destroyed
+        if face not in hits:
+            hits[face] = injuries_by_target(profile, face)
+        for seat, injuries, destroyed in hits[face]:
+            total += injuries if seat is not None else 0.1 * destroyed
     return total / len(faces)
 
 
@@ -91,9 +94,11 @@ class GreedyBot:
 
     def _action_phase(self, state: State, by: dict):
         if Attack in by:
-            best = max(by[Attack], key=lambda a: expected_injuries(state, a))
-            if expected_injuries(state, best) > 0:
-                return best
+            attacks = by[Attack]
+            value = [expected_injuries(state, a) for a in attacks]
+            best = max(range(len(attacks)), key=value.__getitem__)  # the first of the best, as max gives it
+            if value[best] > 0:
+                return attacks[best]
         here = state.player(state.active).space
         if StartMovement in by and (here in state.lootboxes or here == state.golden):
             return by[StartMovement][0]  # a lootbox (or the golden one) in your space is picked up here
@@ -101,11 +106,11 @@ class GreedyBot:
             goals = [p.space for i, p in enumerate(state.players) if i != state.active and p.space]
             goals += reachable_loot(state)
             if goals:
-                def score(a):
-                    return min(distance(a.to, g) for g in goals)
-                best = min(by[Move], key=score)
-                if score(best) < min(distance(here, g) for g in goals):
-                    return best
+                moves = by[Move]
+                value = [min([distance(a.to, g) for g in goals]) for a in moves]
+                best = min(range(len(moves)), key=value.__getitem__)  # the first of the nearest, as min gives it
+                if value[best] < min([distance(here, g) for g in goals]):
+                    return moves[best]
         return by[EndActions][0]
 
 

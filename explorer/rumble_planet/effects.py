@@ -6,11 +6,12 @@ registered here too. Every function is pure: it returns modifiers or a reward th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
 from ..core.effects import EffectRef as _EffectRef
 from ..core.effects import EffectRegistry, Param
+from ..core.frozen import replace
 from .tile_table import TILES
 from .words import a_tile
 

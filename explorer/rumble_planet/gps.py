@@ -1,9 +1,8 @@
 """The GPS System: relocation, controlled relocation, multiple relocations and impossible placement."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.events import Event
+from ..core.frozen import replace
 from .board import REGION_NAMES, clockwise, distance, impossible_placement
 from .health import blocked
 from .state import State, Task

@@ -6,9 +6,8 @@ who gains PP ("you can only gain PP during your turn when you are the active pla
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.events import Event
+from ..core.frozen import replace
 from .board import ring
 from .effects import Passive
 from .state import SLOTS, Gear, State

@@ -9,9 +9,8 @@ boards, the discard piles (face up), the revealed Feats, supplies, the PP/HP tra
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.errors import IllegalAction
+from ..core.frozen import replace
 from .arguments import state_of
 from .state import State
 

@@ -5,9 +5,8 @@ It sits above ``health`` (HP, PP, level-up) and ``preparation`` (the obsolescenc
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.events import Event
+from ..core.frozen import replace
 from .health import gain_pp, level_up
 from .preparation import obsolescence_shift
 from .state import State

@@ -1,9 +1,8 @@
 """III - Loot Phase: lootboxes, the golden Lootbox, Loot card rewards and Lootbox drops."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.events import Event
+from ..core.frozen import replace
 from .board import adjacent
 from .gps import relocate
 from .health import blocked, heal, take_credits

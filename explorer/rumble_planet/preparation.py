@@ -1,10 +1,9 @@
 """I - Preparation Phase: obsolescence, selling, buying and tinkering (equip, craft, boost)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.errors import IllegalAction
 from ..core.events import Event
+from ..core.frozen import replace
 from .effects import Gain
 from .health import gain_pp, heal, take_boosts, take_credits, visible_effects
 from .state import SLOTS, Gear, State

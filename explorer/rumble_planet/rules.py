@@ -5,15 +5,14 @@
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.chance import CustomDie
 from ..core.errors import IllegalAction
 from ..core.events import Event
+from ..core.frozen import replace
 from . import loot, turn, words
 from . import preparation as prep
 from .arguments import state_of
-from .attack import targets_in_range, weapon_cards
+from .attack import targets_in_range
 from .board import REGIONS, adjacent
 from .health import blocked, movement_points
 from .setup import deploy, gps_spec, set_up, setup_chance
@@ -138,11 +137,12 @@ def legal_actions(state: State) -> list:
                 out.append(StartMovement())
             mp = movement_points(state, seat) if t.movement == "ready" else t.mp
             block = blocked(state)
-            out += [Move(s) for s in adjacent(here) if s not in block and turn.move_cost(state, here, s) <= mp]
+            free = [s for s in adjacent(here) if s not in block]
+            out += [Move(s) for s, cost in zip(free, turn.move_costs(state, here, free)) if cost <= mp]
         if here is not None and t.attack != "done" and len(t.used) < 2:
             weapons = [HEROIC] + [str(i) for i in range(1, SLOTS + 1)]
             for w in weapons:
-                if w not in t.used and weapon_cards(state, seat, w) is not None:
+                if w not in t.used:  # no targets for a slot without a Weapon
                     out += [Attack(w, target) for target in targets_in_range(state, seat, w)]
         out.append(EndActions())
     else:
@@ -191,6 +191,10 @@ def _why(state: State, action) -> str:
 def chance(state: State, action):
     """The chance spec an action needs: the attack die, a card drawn, the Feat shuffles."""
     _check(state, action)
+    return _spec(state, action)
+
+
+def _spec(state: State, action):
     if isinstance(action, SetUp):
         return setup_chance(state)
     if isinstance(action, (Deploy, Return, ChooseRegion, DropLootboxes)):
@@ -220,6 +224,23 @@ def apply(state: State, action, outcome=None) -> tuple[State, list[Event]]:
         if outcome is None:
             raise IllegalAction(f"{action} needs a chance outcome")
         outcome = spec.validate(outcome)
+    return _step(state, action, outcome)
+
+
+def chance_of_legal(state: State, action):
+    """``chance`` for an action taken from ``legal_actions(state)`` itself: the same spec, without listing the
+    legal actions again to check it (the simulator's fast path; tests hold it to ``chance``)."""
+    return _spec(state, action)
+
+
+def apply_legal(state: State, action, outcome=None) -> tuple[State, list[Event]]:
+    """``apply`` for an action taken from ``legal_actions(state)`` and an outcome its spec sampled: the same
+    state and events, without checking either again (the simulator's fast path; tests replay its games through
+    ``apply``)."""
+    return _step(state, action, outcome)
+
+
+def _step(state: State, action, outcome) -> tuple[State, list[Event]]:
     s, ev = _apply(state, action, outcome)
     return loot.settle(s, list(ev)) if s.pending and s.stage == "play" else (s, list(ev))
 

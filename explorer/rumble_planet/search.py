@@ -8,10 +8,10 @@ card from those whose back shows the public region), the other hands from the eq
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 import numpy as np
 
+from ..core.frozen import replace
 from ..core.search import Rules, margin_values, seen_strings, shuffled, unseen
 from .game import GAME
 from .hidden import HIDDEN, view

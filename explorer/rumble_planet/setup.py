@@ -1,10 +1,9 @@
 """Setup: decks, Feat cards, the bank, Heroes on the PP/HP track, and deployment by GPS."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.chance import CustomDie, Joint, Shuffle
 from ..core.events import Event
+from ..core.frozen import replace
 from .cards import Content
 from .gps import gps_pool, relocate
 from .options import Options

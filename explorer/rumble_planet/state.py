@@ -6,9 +6,10 @@ card, uniform over the pile, which is what drawing from a shuffled pile gives (r
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..core.actions import ActionCodec
+from ..core.frozen import replace
 from .cards import Content
 from .options import Options
 
@@ -122,7 +123,10 @@ class State:
         return replace(self, players=tuple(ps))
 
     def tile_at(self, space: str) -> str | None:
-        return dict(self.tiles).get(space)
+        for s, t in reversed(self.tiles):  # the last one, as dict(self.tiles) would keep it
+            if s == space:
+                return t
+        return None
 
     def seat_at(self, space: str) -> int | None:
         for i, p in enumerate(self.players):

@@ -5,9 +5,8 @@ character or another blocking tile; it is destroyed by enough Injuries in one hi
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.events import Event
+from ..core.frozen import replace
 from .board import adjacent, impossible_placement
 from .health import blocked
 from .state import Task

@@ -1,9 +1,8 @@
 """II - Action Phase (movement and attacks), the start and end of a turn, Feats and the end of the game."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.events import Event, count
+from ..core.frozen import replace
 from .attack import attack_profile, resolve_attack
 from .board import adjacent, distance, ring
 from .effects import FeatView
@@ -56,7 +55,14 @@ def return_to_green(state: State, new_top: str) -> tuple[State, list[Event]]:
 # -- movement ---------------------------------------------------------------------------
 def move_cost(state: State, frm: str, to: str) -> int:
     """1 MP, +1 per level climbed (Climbing), +1 to leave an Oil Slick."""
-    return 1 + max(0, altitude(state, to) - altitude(state, frm)) + (1 if state.tile_at(frm) == "oil_slick" else 0)
+    return move_costs(state, frm, (to,))[0]
+
+
+def move_costs(state: State, frm: str, spaces) -> list[int]:
+    """``move_cost`` from ``frm`` to each of ``spaces`` (the legal moves ask for all the neighbours at once)."""
+    here = altitude(state, frm)
+    leave = 1 + (1 if state.tile_at(frm) == "oil_slick" else 0)
+    return [leave + max(0, altitude(state, to) - here) for to in spaces]
 
 
 def fall(reading: str, start: int, frm: int, to: int, fallen: int = 0) -> tuple[int, int]:

@@ -8,8 +8,9 @@ the map's labels, the paths and what a click does, so they cannot disagree.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from ...core.frozen import replace
 from ..arguments import flag_of, seat_of, space_of, state_of, table_of, whole_of
 from ..board import adjacent, ring
 from ..health import altitude, blocked, movement_points

@@ -1,7 +1,9 @@
 """Batch games with the bots: win rate by Hero and by seat, game length and PP curves, with standard errors.
 
-Games run on the rules engine itself (``rules.apply``), without a Session's history, so the simulator
-agrees with the engine by construction (tests replay a simulated game through ``Session``). Each game
+Games run on the rules engine itself without a Session's history: each bot picks from ``rules.legal_actions``, so
+the pick is applied through ``rules.apply_legal`` (``apply`` without listing the legal actions again to check it)
+and the simulator agrees with the engine by construction (tests hold every step to ``rules.apply`` and replay a
+simulated game through ``Session``). Each game
 gets its own ``SeedSequence`` child, so results do not depend on how games are chunked or which
 worker (a process pool, a Dask client's executor) runs them.
 """
@@ -86,11 +88,11 @@ def play_game(players: Sequence[str], options: Options, content: Content, seed: 
                               tuple(log), at_limit=state.first_to_goal is None)
         seat = rules.current_player(state)
         action = bots[seat].choose(state, rules.legal_actions(state))
-        spec = rules.chance(state, action)
+        spec = rules.chance_of_legal(state, action)
         outcome = None if spec is None else spec.sample(rng)
         if keep_actions:
             log.append((action, outcome))
-        state, _ = rules.apply(state, action, outcome)
+        state, _ = rules.apply_legal(state, action, outcome)
         if state.round != rnd:
             curve.append(tuple(p.pp for p in state.players))
             rnd = state.round
