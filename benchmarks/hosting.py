@@ -5,7 +5,8 @@ For N = 1 (the baseline, measured in the same run), 5, 10 and 20 it prints the t
 playable page (the Roll button drawn by the page's widgets: median and worst), the pages that never became
 playable within the limit, the kernels alive and their memory at the peak, and again 60 s after every visitor
 left (each tab closed as a person closes it, so the page's shutdown beacon goes). Kernel caps are lifted here:
-every visitor is 127.0.0.1.
+every visitor is 127.0.0.1. It also prints the CPU seconds the server with its kernels and the visitors' Chromium
+used until the last page was playable: here the browsers share the server's cores, which real visitors' do not.
 
 Usage: .venv/bin/python benchmarks/hosting.py [--visitors 5 10 20] [--limit 120] [--after 60] [--pool N]
 """
@@ -24,6 +25,29 @@ from playwright.async_api import async_playwright
 from dashboard import ARGS, PAGE, Voila
 
 PLAYABLE = ".proving-grounds-app .action-roll"
+
+
+def cpu_seconds(procs) -> float:
+    total = 0.0
+    for q in procs:
+        try:
+            t = q.cpu_times()
+            total += t.user + t.system
+        except psutil.Error:
+            pass
+    return total
+
+
+def server_cpu(server: Voila) -> float:
+    """CPU seconds used so far by the server and its live kernels (a kernel gone takes its count with it)."""
+    root = psutil.Process(server.proc.pid)
+    return cpu_seconds([root, *root.children(recursive=True)])
+
+
+def browser_cpu() -> float:
+    """CPU seconds used so far by the Chromium processes this script started."""
+    me = psutil.Process()
+    return cpu_seconds([q for q in me.children(recursive=True) if "chrom" in q.name().lower()])
 
 
 def kernel_memory(server: Voila) -> tuple[int, float]:
@@ -57,7 +81,9 @@ async def crowd(server: Voila, n: int, limit: float, after: float) -> dict:
                 await asyncio.sleep(0.5)
 
         watcher = asyncio.create_task(watch())
+        cpu0, browser0 = server_cpu(server), browser_cpu()
         results = await asyncio.gather(*(visitor(browser, server.url, limit) for _ in range(n)))
+        server_s, browser_s = server_cpu(server) - cpu0, browser_cpu() - browser0
         watcher.cancel()
         for _, (context, page) in results:
             await page.close(run_before_unload=True)  # as a person closes the tab
@@ -67,7 +93,7 @@ async def crowd(server: Voila, n: int, limit: float, after: float) -> dict:
     k_after, mb_after = kernel_memory(server)
     times = [t for t, _ in results if t is not None]
     return {"n": n, "times": times, "never": n - len(times), "peak_kernels": peak[0], "peak_mb": peak[1],
-            "after_kernels": k_after, "after_mb": mb_after}
+            "after_kernels": k_after, "after_mb": mb_after, "server_s": server_s, "browser_s": browser_s}
 
 
 def main() -> None:
@@ -85,7 +111,7 @@ def main() -> None:
         print(f"server idle with its preheated pool: {idle_k} kernels, {idle_mb:.0f} MB "
               f"({idle_mb / max(idle_k, 1):.0f} MB a kernel)")
         print(f"{'visitors':>8} {'playable':>9} {'median s':>9} {'worst s':>8} {'x alone':>8} {'never':>6} "
-              f"{'peak kernels':>13} {'peak MB':>8} {'kernels after':>14} {'MB after':>9}")
+              f"{'peak kernels':>13} {'peak MB':>8} {'kernels after':>14} {'MB after':>9} {'server CPU s':>13} {'browsers CPU s':>15}")
         alone = None
         for n in [1, *a.visitors]:
             r = asyncio.run(crowd(server, n, a.limit, a.after))
@@ -93,7 +119,8 @@ def main() -> None:
             worst = max(r["times"]) if r["times"] else float("nan")
             alone = med if n == 1 else alone
             print(f"{n:>8} {len(r['times']):>9} {med:>9.1f} {worst:>8.1f} {med / alone:>8.1f} {r['never']:>6} "
-                  f"{r['peak_kernels']:>13} {r['peak_mb']:>8.0f} {r['after_kernels']:>14} {r['after_mb']:>9.0f}",
+                  f"{r['peak_kernels']:>13} {r['peak_mb']:>8.0f} {r['after_kernels']:>14} {r['after_mb']:>9.0f} "
+                  f"{r['server_s']:>13.1f} {r['browser_s']:>15.1f}",
                   flush=True)
             server.wait_idle(30)
     finally:
