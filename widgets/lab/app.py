@@ -142,7 +142,7 @@ class LabApp(w.VBox):
         self.sentences.add_class("lab-sentences")
         self.table = w.HTML()
         self.table.add_class("lab-table-box")
-        self.chart = w.Box(layout=w.Layout(max_width="100%"))
+        self.chart = w.Output(layout=w.Layout(max_width="100%"))
         self.chart.add_class("lab-chart")
         self.game.observe(lambda _: self.reset(), "value")
         self.add.on_click(lambda _: self.add_variant())

@@ -5,6 +5,7 @@ import json
 import math
 
 import plotly.graph_objects as go
+import plotly.io as pio
 from plotly.subplots import make_subplots
 
 from explorer.lab import lab_game
@@ -52,11 +53,11 @@ def figure(result, metrics=None, columns: int = 3, height_per_row: int = 260) ->
 
 
 def show_figure(box, fig: go.Figure | None) -> None:
-    """Put ``fig`` in ``box`` as a live figure widget (it can be sent from a worker thread, which an
-    ``Output`` capture cannot); the one shown before is closed."""
-    for old in box.children:
-        old.close()
-    box.children = (go.FigureWidget(fig),) if fig is not None else ()
+    """Show ``fig`` in the ``Output`` widget ``box`` in place of what it showed. The output is set directly (no
+    ``with box:`` capture, which a worker thread cannot do) as the chart's display data, which the page's plotly
+    renderer draws: no figure widget to start (its first one costs about 2 s in a kernel)."""
+    bundle = pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict()) if fig is not None else None
+    box.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},) if bundle else ()
 
 
 def _title(result) -> str:

@@ -19,7 +19,7 @@ class StudyView(w.VBox):
         self.result = study.stored()
         self.heading = w.HTML(f"<h3>{escape(study.title)}</h3><p>{study.question}</p>")
         self.note = w.HTML()
-        self.chart = w.Box(layout=w.Layout(max_width="100%"))
+        self.chart = w.Output(layout=w.Layout(max_width="100%"))
         self.sentences = w.HTML()
         self.again = w.Button(description="Play it again", icon="refresh",
                               tooltip="Play every game of this study again now (the same seed gives the same answer)")
