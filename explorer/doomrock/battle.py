@@ -3,7 +3,7 @@ hero actions and end of round, as ``legal_actions`` / ``chance`` / ``apply`` ove
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from ..core.frozen import replace
 
 from ..core.chance import Dice, Joint, Shuffle
 from ..core.errors import IllegalAction
@@ -179,6 +179,12 @@ def chance(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...
     """The chance spec of a listed action (an unlisted one needs none: ``apply`` refuses it)."""
     if action not in legal_actions(b, deck, options):
         return None
+    return chance_of_legal(b, deck, options, action, held)
+
+
+def chance_of_legal(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...] = ()):
+    """``chance`` for an action taken from ``legal_actions`` itself: the same spec without listing the legal
+    actions again to check it (the simulator's fast path; tests hold it to ``chance``)."""
     if isinstance(action, SetUpBattle) and b.phase == "setup":
         return setup.setup_chance(b, deck, options, held)
     if isinstance(action, Roll) and b.phase == "roll":
@@ -280,6 +286,12 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
     """Play one listed action ("Battle Sequence"); anything else raises ``IllegalAction``."""
     if action not in legal_actions(b, deck, options):
         raise IllegalAction(explain(b, deck, action))
+    return apply_legal(b, deck, options, action, outcome)
+
+
+def apply_legal(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tuple[Battle, list[Event]]:
+    """``apply`` for an action taken from ``legal_actions`` and an outcome its own spec drew: the same battle and
+    events without checking the action again (the simulator's fast path; tests replay its games through ``apply``)."""
     if isinstance(outcome, dict) and any(k == "reshuffle" or k.startswith("cumulation ") for k in outcome):
         # a Joint with the expose reshuffle order and/or battle cumulation orders (and the AI deck's)
         flips = tuple(tuple(outcome[k]) for k in sorted((k for k in outcome if k.startswith("cumulation ")), key=_rank))

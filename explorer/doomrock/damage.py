@@ -6,7 +6,7 @@ reduce hit points (broken ones first). A battle cumulation marker acts after the
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from ..core.frozen import replace
 
 from ..core.events import Event
 from .cards import Deck

@@ -5,7 +5,7 @@ valid target is skipped. Ties between heroes are broken in party order (DR-5).
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from ..core.frozen import replace
 
 from ..core.events import Event
 from .ai import AIAction

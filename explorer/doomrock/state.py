@@ -8,7 +8,9 @@ exactly one place: ``pool`` (collected, to be rolled), ``rolled`` (rolled, not a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from ..core.frozen import replace
 
 CHANCE = -2
 TERMINAL = -1
