@@ -229,14 +229,16 @@ def cumulation_parts(b: Battle, deck: Deck, options: Options, action) -> list:
     """
     if options.cumulation_flip != "shuffle":
         return []
+    need = expose_need(b, deck, action)
+    exposed = any(h.expose for h in b.heroes) or any(e.expose for e in b.enemies)
+    explosion = need > len(b.expose_pool) + len(b.expose_up)
+    if not ((may_damage(b, deck, action) and (exposed or need > 0)) or explosion):
+        return []  # (decided before counting the markers, the dearer half)
     seen = sum(marker_type(m) == "cumulation" for m in b.expose_up + b.expose_out)
     face_down = b.expose_pool + tuple(m for x in b.heroes + b.enemies for m in x.expose)
     # In a game both counts agree; a board set up by hand may hold more than the options say.
     hidden = max(options.expose_cumulation - seen, sum(marker_type(m) == "cumulation" for m in face_down))
-    need = expose_need(b, deck, action)
-    exposed = any(h.expose for h in b.heroes) or any(e.expose for e in b.enemies)
-    explosion = need > len(b.expose_pool) + len(b.expose_up)
-    if hidden <= 0 or not ((may_damage(b, deck, action) and (exposed or need > 0)) or explosion):
+    if hidden <= 0:
         return []
     size = len(b.expose_pool) + len(b.expose_up) + sum(len(x.expose) for x in b.heroes + b.enemies)
     ranks = tuple(str(n) for n in range(size))

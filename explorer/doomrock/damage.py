@@ -21,7 +21,7 @@ WORDS = {"blank": "blank", "plus1": "+1 damage", "push": "push", "cumulation": "
 
 def marker_type(marker: str) -> str:
     """Expose marker ids name their type: ``plus1#3``."""
-    return marker.split("#")[0]
+    return marker.partition("#")[0]
 
 
 def place_expose(battle: Battle, target: int | str, count: int, deck: Deck | None = None,

@@ -173,11 +173,11 @@ class Battle:
 
     @property
     def alive_enemies(self) -> tuple[Enemy, ...]:
-        return tuple(e for e in self.enemies if not e.defeated)
+        return tuple([e for e in self.enemies if not e.defeated])
 
     @property
     def alive_heroes(self) -> tuple[int, ...]:
-        return tuple(i for i, h in enumerate(self.heroes) if not h.defeated)
+        return tuple([i for i, h in enumerate(self.heroes) if h.hp + h.broken > 0])  # not h.defeated, read quicker
 
     def pile(self, piles: tuple, deck: str) -> tuple[str, ...]:
         return dict(piles).get(deck, ())
