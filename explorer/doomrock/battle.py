@@ -203,12 +203,13 @@ def chance_of_legal(b: Battle, deck: Deck, options: Options, action, held: tuple
         if not b.pile(b.ai_draw, deck_id):
             ai = Shuffle(b.pile(b.ai_discard, deck_id), f"{deck_id} AI discard pile")
     parts = [("ai", ai)] if ai is not None else []
-    if expose_need(b, deck, action) > len(b.expose_pool):
+    need = expose_need(b, deck, action)
+    if need > len(b.expose_pool):
         # The pool may run out during this action: "all face up expose markers should immediately be turned
         # face down and shuffled". The shuffle is drawn now as an order of ranks (DR-3).
         parts.append(("reshuffle", Shuffle(tuple(str(n) for n in range(sum(k for _, k in options.expose_counts))),
                                            "expose reshuffle order")))
-    parts += cumulation_parts(b, deck, options, action)
+    parts += cumulation_parts(b, deck, options, action, need)
     if parts == [("ai", ai)]:
         return ai
     return Joint(tuple(parts)) if parts else None
@@ -218,18 +219,19 @@ def chance_of_legal(b: Battle, deck: Deck, options: Options, action, held: tuple
 DAMAGING = (Activate, UseItem, ActivateMinion, ActivateBoss, NoReaction, ChooseTarget, GiveDie, TakeDamage, PlaceSpawn)
 
 
-def cumulation_parts(b: Battle, deck: Deck, options: Options, action) -> list:
+def cumulation_parts(b: Battle, deck: Deck, options: Options, action, need: int | None = None) -> list:
     """The shuffles a battle cumulation during ``action`` would need, drawn in advance (DR-3).
 
     "Flip all remaining revealed expose markers ... face down" shuffles them into the pool: one order of
     ranks per battle cumulation marker not yet seen (each cumulation sets its marker aside), for an action
     that may deal damage while a character is exposed (or may expose one first), or that may run out of
     markers altogether (expose explosion). Only what the players see decides whether the parts are asked
-    for, so the spec gives nothing hidden away.
+    for, so the spec gives nothing hidden away. ``need``: ``expose_need(b, deck, action)`` if already known.
     """
     if options.cumulation_flip != "shuffle":
         return []
-    need = expose_need(b, deck, action)
+    if need is None:
+        need = expose_need(b, deck, action)
     exposed = any(h.expose for h in b.heroes) or any(e.expose for e in b.enemies)
     explosion = need > len(b.expose_pool) + len(b.expose_up)
     if not ((may_damage(b, deck, action) and (exposed or need > 0)) or explosion):
@@ -388,7 +390,9 @@ def apply_legal(b: Battle, deck: Deck, options: Options, action, outcome=None) -
         b, events = end_round(b, options)
     else:  # pragma: no cover
         raise IllegalAction(f"{action} is not a battle action")
-    b, more = settle(replace(b, ranks=(), flips=()), deck)
+    if b.ranks != () or b.flips != ():  # the orders drawn for this action only are dropped
+        b = replace(b, ranks=(), flips=())
+    b, more = settle(b, deck)
     return b, events + more
 
 
