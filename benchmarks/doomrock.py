@@ -12,9 +12,9 @@ baselines measured in the same run:
 
 The answers are compared (they must agree); the times are only printed.
 
-Simulation: battles per second of ``explorer.doomrock.sim.simulate`` (here and on two worker
-processes) against a plain ``Session`` loop playing the same games with the same draws (the
-records must agree), and whole campaigns per second; live advice reads on real battle states.
+Simulation: battles per second of ``explorer.doomrock.sim.simulate`` (here, timed one battle of
+each side in turn, and on two worker processes) against a plain ``Session`` loop playing the same
+games with the same draws (the records must agree), and whole campaigns per second; live advice reads on real battle states.
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ from explorer.doomrock.odds.assignment import best_assignment
 from explorer.doomrock.odds.inputs import cards as check_cards
 from explorer.doomrock.odds.multisets import layout_for
 from explorer.doomrock.odds.objective import Objective
-from explorer.doomrock.sim import children_of, simulate
+from explorer.doomrock.deckfile import sample_deck
+from explorer.doomrock.sim import children_of, play_game, simulate
 
 CARDS = [([(5,), (6,)], 2), ([(6, 6)], 1), ([(1,), (2,)], 2), ([(3, 4)], 1)]
 HAND = (1, 1, 2, 3, 4, 4, 5, 6)
@@ -151,32 +152,36 @@ def main():
     simulation()
 
 
-def session_battles(options, n_games, seed):
-    """The baseline: each battle through a plain Session (history, checks), the same draws as ``simulate``."""
-    out = []
-    for child in children_of(np.random.SeedSequence(seed), n_games):
-        chance_seed, bot_seed = children_of(child, 2)
-        rng = np.random.Generator(np.random.PCG64(chance_seed))
-        bot = GreedyBot(np.random.Generator(np.random.PCG64(bot_seed)))
-        s = Session("doomrock-battle", options, seed=0)
-        while not s.is_over():
-            acts = s.legal_actions()
-            action = acts[0] if BATTLE_GAME.current_player(s.state) == CHANCE else bot.choose(s.state, acts)
-            spec = BATTLE_GAME.chance(s.state, action)
-            s.play(action, spec.sample(rng) if spec is not None else None)
-        out.append((s.result() == "victory", s.state.battle.round, len(s.steps)))
-    return out
+def session_battle(options, child):
+    """The baseline: one battle through a plain Session (history, checks), the same draws as ``simulate``'s game."""
+    chance_seed, bot_seed = children_of(child, 2)
+    rng = np.random.Generator(np.random.PCG64(chance_seed))
+    bot = GreedyBot(np.random.Generator(np.random.PCG64(bot_seed)))
+    s = Session("doomrock-battle", options, seed=0)
+    while not s.is_over():
+        acts = s.legal_actions()
+        action = acts[0] if BATTLE_GAME.current_player(s.state) == CHANCE else bot.choose(s.state, acts)
+        spec = BATTLE_GAME.chance(s.state, action)
+        s.play(action, spec.sample(rng) if spec is not None else None)
+    return s.result() == "victory", s.state.battle.round, len(s.steps)
 
 
 def simulation(n_games=60, seed=1):
     options = Options(players=2)
     print(f"== simulation: {n_games} greedy-party battles (goblin raid, 2 heroes) ==")
-    start = time.perf_counter()
-    base = session_battles(options, n_games, seed)
-    t_base = time.perf_counter() - start
-    start = time.perf_counter()
+    deck = sample_deck()
+    t_base = t_sim = 0.0
+    base, records = [], []
+    for child in children_of(np.random.SeedSequence(seed), n_games):
+        # one battle of each in turn, so a change in the machine's load falls on both sides alike
+        start = time.perf_counter()
+        base.append(session_battle(options, child))
+        t_base += time.perf_counter() - start
+        start = time.perf_counter()
+        records.append(play_game("battle", options, deck, "greedy", child))  # game i of simulate(..., seed)
+        t_sim += time.perf_counter() - start
     result = simulate("battle", n_games, seed, options=options)
-    t_sim = time.perf_counter() - start
+    assert tuple(records) == result.records
     assert base == [(r.won, r.rounds, r.steps) for r in result.records]
     with ProcessPoolExecutor(2) as pool:
         start = time.perf_counter()
@@ -184,7 +189,7 @@ def simulation(n_games=60, seed=1):
         t_pool = time.perf_counter() - start
     assert remote.records == result.records
     print(f"plain Session loop: {n_games / t_base:7.1f} battles/s (baseline)")
-    print(f"simulate, here:     {n_games / t_sim:7.1f} battles/s -> {t_base / t_sim:.2f}x")
+    print(f"simulate, here:     {n_games / t_sim:7.1f} battles/s -> {t_base / t_sim:.2f}x (one battle of each in turn)")
     print(f"simulate, 2 procs:  {n_games / t_pool:7.1f} battles/s -> {t_base / t_pool:.2f}x (pool start-up included)")
     print(f"win rate {result.win_rate[0]:.3f} +- {result.win_rate[1]:.3f}, rounds {result.rounds[0]:.2f} +- "
           f"{result.rounds[1]:.2f}, HP left {result.hp_left[0]:.2f} +- {result.hp_left[1]:.2f}")

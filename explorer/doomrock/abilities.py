@@ -5,7 +5,7 @@ apply the effects to the targets, top to bottom.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from ..core.frozen import replace
 
 from ..core.events import Event
 from .cards import Deck

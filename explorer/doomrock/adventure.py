@@ -5,7 +5,7 @@ that needs no decision and stops at the first one that does.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from ..core.frozen import replace
 
 from ..core.events import Event
 from .campaign_state import (

@@ -3,7 +3,7 @@ hero actions and end of round, as ``legal_actions`` / ``chance`` / ``apply`` ove
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from ..core.frozen import replace
 
 from ..core.chance import Dice, Joint, Shuffle
 from ..core.errors import IllegalAction
@@ -179,6 +179,12 @@ def chance(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...
     """The chance spec of a listed action (an unlisted one needs none: ``apply`` refuses it)."""
     if action not in legal_actions(b, deck, options):
         return None
+    return chance_of_legal(b, deck, options, action, held)
+
+
+def chance_of_legal(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...] = ()):
+    """``chance`` for an action taken from ``legal_actions`` itself: the same spec without listing the legal
+    actions again to check it (the simulator's fast path; tests hold it to ``chance``)."""
     if isinstance(action, SetUpBattle) and b.phase == "setup":
         return setup.setup_chance(b, deck, options, held)
     if isinstance(action, Roll) and b.phase == "roll":
@@ -197,12 +203,13 @@ def chance(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...
         if not b.pile(b.ai_draw, deck_id):
             ai = Shuffle(b.pile(b.ai_discard, deck_id), f"{deck_id} AI discard pile")
     parts = [("ai", ai)] if ai is not None else []
-    if expose_need(b, deck, action) > len(b.expose_pool):
+    need = expose_need(b, deck, action)
+    if need > len(b.expose_pool):
         # The pool may run out during this action: "all face up expose markers should immediately be turned
         # face down and shuffled". The shuffle is drawn now as an order of ranks (DR-3).
         parts.append(("reshuffle", Shuffle(tuple(str(n) for n in range(sum(k for _, k in options.expose_counts))),
                                            "expose reshuffle order")))
-    parts += cumulation_parts(b, deck, options, action)
+    parts += cumulation_parts(b, deck, options, action, need)
     if parts == [("ai", ai)]:
         return ai
     return Joint(tuple(parts)) if parts else None
@@ -212,25 +219,28 @@ def chance(b: Battle, deck: Deck, options: Options, action, held: tuple[str, ...
 DAMAGING = (Activate, UseItem, ActivateMinion, ActivateBoss, NoReaction, ChooseTarget, GiveDie, TakeDamage, PlaceSpawn)
 
 
-def cumulation_parts(b: Battle, deck: Deck, options: Options, action) -> list:
+def cumulation_parts(b: Battle, deck: Deck, options: Options, action, need: int | None = None) -> list:
     """The shuffles a battle cumulation during ``action`` would need, drawn in advance (DR-3).
 
     "Flip all remaining revealed expose markers ... face down" shuffles them into the pool: one order of
     ranks per battle cumulation marker not yet seen (each cumulation sets its marker aside), for an action
     that may deal damage while a character is exposed (or may expose one first), or that may run out of
     markers altogether (expose explosion). Only what the players see decides whether the parts are asked
-    for, so the spec gives nothing hidden away.
+    for, so the spec gives nothing hidden away. ``need``: ``expose_need(b, deck, action)`` if already known.
     """
     if options.cumulation_flip != "shuffle":
         return []
+    if need is None:
+        need = expose_need(b, deck, action)
+    exposed = any(h.expose for h in b.heroes) or any(e.expose for e in b.enemies)
+    explosion = need > len(b.expose_pool) + len(b.expose_up)
+    if not ((may_damage(b, deck, action) and (exposed or need > 0)) or explosion):
+        return []  # (decided before counting the markers, the dearer half)
     seen = sum(marker_type(m) == "cumulation" for m in b.expose_up + b.expose_out)
     face_down = b.expose_pool + tuple(m for x in b.heroes + b.enemies for m in x.expose)
     # In a game both counts agree; a board set up by hand may hold more than the options say.
     hidden = max(options.expose_cumulation - seen, sum(marker_type(m) == "cumulation" for m in face_down))
-    need = expose_need(b, deck, action)
-    exposed = any(h.expose for h in b.heroes) or any(e.expose for e in b.enemies)
-    explosion = need > len(b.expose_pool) + len(b.expose_up)
-    if hidden <= 0 or not ((may_damage(b, deck, action) and (exposed or need > 0)) or explosion):
+    if hidden <= 0:
         return []
     size = len(b.expose_pool) + len(b.expose_up) + sum(len(x.expose) for x in b.heroes + b.enemies)
     ranks = tuple(str(n) for n in range(size))
@@ -280,6 +290,12 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
     """Play one listed action ("Battle Sequence"); anything else raises ``IllegalAction``."""
     if action not in legal_actions(b, deck, options):
         raise IllegalAction(explain(b, deck, action))
+    return apply_legal(b, deck, options, action, outcome)
+
+
+def apply_legal(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tuple[Battle, list[Event]]:
+    """``apply`` for an action taken from ``legal_actions`` and an outcome its own spec drew: the same battle and
+    events without checking the action again (the simulator's fast path; tests replay its games through ``apply``)."""
     if isinstance(outcome, dict) and any(k == "reshuffle" or k.startswith("cumulation ") for k in outcome):
         # a Joint with the expose reshuffle order and/or battle cumulation orders (and the AI deck's)
         flips = tuple(tuple(outcome[k]) for k in sorted((k for k in outcome if k.startswith("cumulation ")), key=_rank))
@@ -374,7 +390,9 @@ def apply(b: Battle, deck: Deck, options: Options, action, outcome=None) -> tupl
         b, events = end_round(b, options)
     else:  # pragma: no cover
         raise IllegalAction(f"{action} is not a battle action")
-    b, more = settle(replace(b, ranks=(), flips=()), deck)
+    if b.ranks != () or b.flips != ():  # the orders drawn for this action only are dropped
+        b = replace(b, ranks=(), flips=())
+    b, more = settle(b, deck)
     return b, events + more
 
 

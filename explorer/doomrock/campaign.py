@@ -5,7 +5,7 @@ battle rules (``battle.py``) run inside it.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from ..core.frozen import replace
 from itertools import combinations
 
 from ..core.chance import Dice, Shuffle
@@ -41,9 +41,15 @@ def current_player(c: Campaign) -> int:
     """The party (0), CHANCE while only the table can act, or TERMINAL."""
     if c.result is not None:
         return TERMINAL
-    acts = legal_actions(c)
-    chance_only = (SetUp, ShuffleEvents, RollLoot, SetUpBattle, Roll, RollExtra, ShuffleExpose)
-    return CHANCE if acts and all(isinstance(a, chance_only) for a in acts) else PARTY
+    return player_of(legal_actions(c))
+
+
+CHANCE_ONLY = (SetUp, ShuffleEvents, RollLoot, SetUpBattle, Roll, RollExtra, ShuffleExpose)
+
+
+def player_of(acts: list) -> int:
+    """``current_player`` of an unfinished campaign read from its legal actions (listed once by the simulator)."""
+    return CHANCE if acts and all(isinstance(a, CHANCE_ONLY) for a in acts) else PARTY
 
 
 def is_terminal(c: Campaign) -> bool:
@@ -172,6 +178,11 @@ def chance(c: Campaign, action):
     """The chance spec of a listed action (an unlisted one needs none: ``apply`` refuses it)."""
     if action not in legal_actions(c):
         return None
+    return chance_of_legal(c, action)
+
+
+def chance_of_legal(c: Campaign, action):
+    """``chance`` for an action taken from ``legal_actions(c)`` itself, without listing them again to check it."""
     if isinstance(action, SetUp) and c.phase == "setup":
         return setup_chance(c)
     if c.phase == "battle":
@@ -194,8 +205,14 @@ def apply(c: Campaign, action, outcome=None) -> tuple[Campaign, list[Event]]:
     """Play one listed action ("Adventuring", or the battle rules during a battle)."""
     if action not in legal_actions(c):
         raise IllegalAction(explain_map(c, action))
+    return apply_legal(c, action, outcome)
+
+
+def apply_legal(c: Campaign, action, outcome=None) -> tuple[Campaign, list[Event]]:
+    """``apply`` for an action taken from ``legal_actions(c)`` and an outcome its spec drew, without checking
+    either again (the simulator's fast path; tests replay its games through ``apply``)."""
     if c.phase == "battle":
-        b, events = battle_rules.apply(c.battle, c.deck, c.options, action, outcome)
+        b, events = battle_rules.apply_legal(c.battle, c.deck, c.options, action, outcome)
         c = replace(c, battle=b)
         if b.result is not None:
             c, more = finish_battle(c)

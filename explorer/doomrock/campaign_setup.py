@@ -1,7 +1,7 @@
 """Setup, Adventure Map Setup and Encounter Deck Setup for the campaign (``doomrock``)."""
 from __future__ import annotations
 
-from dataclasses import replace
+from ..core.frozen import replace
 
 from ..core.chance import Joint, Shuffle
 from ..core.events import Event

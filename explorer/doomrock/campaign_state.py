@@ -6,7 +6,9 @@ for the party's action (or chance).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from ..core.frozen import replace
 from typing import Any
 
 from .cards import Deck

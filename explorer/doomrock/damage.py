@@ -6,7 +6,7 @@ reduce hit points (broken ones first). A battle cumulation marker acts after the
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from ..core.frozen import replace
 
 from ..core.events import Event
 from .cards import Deck
@@ -21,7 +21,7 @@ WORDS = {"blank": "blank", "plus1": "+1 damage", "push": "push", "cumulation": "
 
 def marker_type(marker: str) -> str:
     """Expose marker ids name their type: ``plus1#3``."""
-    return marker.split("#")[0]
+    return marker.partition("#")[0]
 
 
 def place_expose(battle: Battle, target: int | str, count: int, deck: Deck | None = None,

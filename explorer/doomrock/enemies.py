@@ -5,7 +5,7 @@ valid target is skipped. Ties between heroes are broken in party order (DR-5).
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from ..core.frozen import replace
 
 from ..core.events import Event
 from .ai import AIAction
@@ -186,7 +186,7 @@ def takers(b: Battle) -> list[int]:
 def returned_die(b: Battle):
     """Die steal: a stolen die on a defeated enemy, waiting for the players to choose which of several heroes
     missing dice gets it."""
-    if len(takers(b)) < 2:
+    if not any(d.place == "stolen" for d in b.dice) or len(takers(b)) < 2:  # (the cheap test first)
         return None
     return next((d for d in b.dice if d.place == "stolen" and b.enemy(d.card).defeated), None)
 

@@ -28,6 +28,9 @@ class DoomrockBattle(DataGame):
     legal_actions = staticmethod(skirmish.legal_actions)
     chance = staticmethod(skirmish.chance)
     apply = staticmethod(skirmish.apply)
+    chance_of_legal = staticmethod(skirmish.chance_of_legal)
+    apply_legal = staticmethod(skirmish.apply_legal)
+    player_of = staticmethod(skirmish.player_of)
     is_terminal = staticmethod(skirmish.is_terminal)
     action_types = ACTIONS
 
@@ -53,6 +56,9 @@ class Doomrock(DataGame):
     legal_actions = staticmethod(campaign.legal_actions)
     chance = staticmethod(campaign.chance)
     apply = staticmethod(campaign.apply)
+    chance_of_legal = staticmethod(campaign.chance_of_legal)
+    apply_legal = staticmethod(campaign.apply_legal)
+    player_of = staticmethod(campaign.player_of)
     is_terminal = staticmethod(campaign.is_terminal)
     score = staticmethod(campaign.score)
     action_types = ACTIONS

@@ -1,7 +1,7 @@
 """Items: statistics, equipment slots and stat requirements ("Items")."""
 from __future__ import annotations
 
-from dataclasses import replace
+from ..core.frozen import replace
 
 from .cards import Deck
 from .state import Hero

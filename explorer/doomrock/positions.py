@@ -5,7 +5,7 @@ all others are distant. A move or push to "new" opens a new, distant group.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from ..core.frozen import replace
 
 from .cards import Deck
 from .state import Battle

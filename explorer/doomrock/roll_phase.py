@@ -5,7 +5,7 @@ Extra and returned dice are placed with the same actions outside the roll phase 
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from ..core.frozen import replace
 from itertools import combinations
 
 from ..core.events import Event

@@ -9,7 +9,7 @@ among its tier's cards.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from ..core.frozen import replace
 
 import numpy as np
 

@@ -5,7 +5,7 @@ trait's ability, one die per ability card, HP from the hero card).
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from ..core.frozen import replace
 
 from ..core.chance import Joint, Shuffle
 from ..core.events import Event

@@ -5,7 +5,9 @@ the trait card in the same place in the deck, at full HP and with no markers (DR
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from ..core.frozen import replace
 
 from . import battle as rules
 from .cards import Deck
@@ -53,13 +55,14 @@ CHANCE_ACTIONS = (SetUpBattle, Roll, RollExtra, ShuffleExpose)
 
 def current_player(state: BattleState) -> int:
     """The party (0), CHANCE while only the table can act, or TERMINAL."""
-    b = state.battle
-    if b.result is not None:
+    if state.battle.result is not None:
         return TERMINAL
-    acts = rules.legal_actions(b, state.deck, state.options)
-    if acts and all(isinstance(a, CHANCE_ACTIONS) for a in acts):
-        return CHANCE
-    return PARTY
+    return player_of(rules.legal_actions(state.battle, state.deck, state.options))
+
+
+def player_of(acts: list) -> int:
+    """``current_player`` of an unfinished battle read from its legal actions (listed once by the simulator)."""
+    return CHANCE if acts and all(isinstance(a, CHANCE_ACTIONS) for a in acts) else PARTY
 
 
 def legal_actions(state: BattleState) -> list:
@@ -75,6 +78,17 @@ def chance(state: BattleState, action):
 def apply(state: BattleState, action, outcome=None):
     """Play one listed action of the standalone battle."""
     b, events = rules.apply(state.battle, state.deck, state.options, action, outcome)
+    return replace(state, battle=b), events
+
+
+def chance_of_legal(state: BattleState, action):
+    """``chance`` for an action from ``legal_actions(state)`` itself, without checking it again."""
+    return rules.chance_of_legal(state.battle, state.deck, state.options, action)
+
+
+def apply_legal(state: BattleState, action, outcome=None):
+    """``apply`` for an action from ``legal_actions(state)`` and an outcome its spec drew, without checking again."""
+    b, events = rules.apply_legal(state.battle, state.deck, state.options, action, outcome)
     return replace(state, battle=b), events
 
 

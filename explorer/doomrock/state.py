@@ -8,7 +8,9 @@ exactly one place: ``pool`` (collected, to be rolled), ``rolled`` (rolled, not a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from ..core.frozen import replace
 
 CHANCE = -2
 TERMINAL = -1
@@ -171,11 +173,11 @@ class Battle:
 
     @property
     def alive_enemies(self) -> tuple[Enemy, ...]:
-        return tuple(e for e in self.enemies if not e.defeated)
+        return tuple([e for e in self.enemies if not e.defeated])
 
     @property
     def alive_heroes(self) -> tuple[int, ...]:
-        return tuple(i for i, h in enumerate(self.heroes) if not h.defeated)
+        return tuple([i for i, h in enumerate(self.heroes) if h.hp + h.broken > 0])  # not h.defeated, read quicker
 
     def pile(self, piles: tuple, deck: str) -> tuple[str, ...]:
         return dict(piles).get(deck, ())

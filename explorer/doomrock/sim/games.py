@@ -1,7 +1,8 @@
 """Batch battles and whole campaigns played by the bots, with standard errors.
 
-Games run on the rules engine itself (``GAME.apply``), without a Session's history, so the
-simulator agrees with the engine by construction. Each game gets its own ``SeedSequence`` child
+Games run on the rules engine itself, without a Session's history: each step lists the legal actions
+once and plays the one chosen through ``apply_legal`` (``apply`` without checking again an action the
+engine just listed; tests hold every such step to the checked ``apply``). Each game gets its own ``SeedSequence`` child
 (chance draws from its first child, the bot from its second), so results do not depend on how
 games are chunked or which worker of an ``Executor`` runs them.
 """
@@ -130,10 +131,10 @@ def play_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.Seed
     for step in range(max_steps):
         if game.is_terminal(state):
             return replace(_record(kind, state, rounds, step), battles=tuple(battles), hit_limit=hit_limit(state))
-        acts = game.legal_actions(state)
-        action = acts[0] if game.current_player(state) == CHANCE else player.choose(state, acts)
-        spec = game.chance(state, action)
-        state, _ = game.apply(state, action, spec.sample(rng) if spec is not None else None)
+        acts = game.legal_actions(state)  # listed once: the action taken from them is not checked again
+        action = acts[0] if game.player_of(acts) == CHANCE else player.choose(state, acts)
+        spec = game.chance_of_legal(state, action)
+        state, _ = game.apply_legal(state, action, spec.sample(rng) if spec is not None else None)
         b = state.battle
         now = b.round if b is not None else 0
         rounds += max(0, now - previous)
