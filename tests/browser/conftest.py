@@ -133,11 +133,15 @@ def walk_to(page, chapter: int, scene: int, scenes: int, title: str) -> None:
     page.wait_for_selector(f'.wt-drawing .wt-scene[data-scene="{chapter + 1}-{scene + 1}"]', timeout=15_000)
 
 
-def step_every_chapter(page, chapters, shots: Path, width: int, assert_drawn, illegal: tuple[int, str, str]) -> None:
+def step_every_chapter(page, chapters, shots: Path, width: int, assert_drawn, illegal: tuple, odds=None) -> None:
     """Step a walkthrough's every chapter and scene from its first: each is drawn (``assert_drawn(page, scene)``)
-    and fits the screen; at each chapter's first decision the last choice is clicked and answered with the odds;
-    in chapter ``illegal[0]`` the typed move ``illegal[1]`` is first refused with the engine's reason
-    ``illegal[2]``. Screenshots of each chapter's ends and answers go to ``shots``."""
+    and fits the screen; at each chapter's first decision the last choice is clicked and answered (with the odds
+    where ``odds(chapter, scene)`` says the scene has them; default: everywhere). ``illegal`` is ``(where, typed,
+    reason)``: at the decision ``where`` names (a chapter's number: its first decision; or a test ``(chapter,
+    scene) -> bool``) the typed move is refused with the engine's reason. Screenshots of each chapter's ends and
+    answers go to ``shots``."""
+    where, typed, reason = illegal
+    refused_here = where if callable(where) else (lambda c, scene, first: c == where and first)
     for c, chapter in enumerate(chapters):
         if c:
             page.locator(".wt-menu select").select_option(index=c)
@@ -147,19 +151,22 @@ def step_every_chapter(page, chapters, shots: Path, width: int, assert_drawn, il
             assert_drawn(page, scene)
             assert_fits(page)
             shot = s == 0 or s == len(chapter.scenes) - 1
+            if scene.decision and refused_here(c, scene, not asked):  # a typed illegal move: the engine's reason
+                page.locator(".wt-typed input").fill(typed)
+                page.locator(".wt-try").click()
+                page.wait_for_selector(f".wt-answer-html >> text=Not allowed: {reason}", timeout=15_000)
+                shot = True
             if scene.decision and not asked:
                 asked = True
-                if c == illegal[0]:  # a typed illegal move is refused with the engine's reason
-                    page.locator(".wt-typed input").fill(illegal[1])
-                    page.locator(".wt-try").click()
-                    page.wait_for_selector(f".wt-answer-html >> text=Not allowed: {illegal[2]}", timeout=15_000)
                 visible = page.locator(".wt-choice:visible")
                 visible.first.wait_for(timeout=15_000)
                 assert visible.count() >= 2
                 visible.last.click()
                 page.wait_for_selector(".wt-answer-html .wt-answer", timeout=60_000)
                 answer = page.locator(".wt-answer-html").inner_text()
-                assert "You chose:" in answer and "Each choice, exactly:" in answer
+                assert "You chose:" in answer
+                if odds is None or odds(c, scene):
+                    assert "Each choice, exactly:" in answer
                 assert_fits(page)
                 shot = True
             if shot:
