@@ -146,10 +146,13 @@ def track(cells: list[dict], x: float, y: float, cell_w: float, cell_h: float, v
 
 
 def bar_chart(labels: list[str], values: list[float], chart_title: str = "", *, value_max: float | None = None,
-              fmt: str = "{:.2f}", width: float = 420, highlight: str = "best", unit: str = "") -> str:
+              fmt: str = "{:.2f}", width: float = 420, highlight: str = "best", unit: str = "",
+              intervals: list[tuple[float, float]] | None = None, interval_words: str = "interval") -> str:
     """Horizontal bars with their whole labels on the left and the value on the bar; best bar green.
 
-    A long label wraps onto two or three lines and its row grows to hold them; a long title wraps too."""
+    A long label wraps onto two or three lines and its row grows to hold them; a long title wraps too.
+    ``intervals`` (low, high) per bar are drawn as whiskers across the bar's end (a NaN end: none), and
+    each bar's hover text names its interval."""
     size, line_h = 11.5, 13
     base = 24 if len(labels) <= 8 else 18  # long charts stay short enough to sit beside the play area
     lab_w = min(210, max(90, 10 + max((text_width(s, size) for s in labels), default=0)))
@@ -158,24 +161,32 @@ def bar_chart(labels: list[str], values: list[float], chart_title: str = "", *, 
     top = 10 + 16 * len(heading) if heading else 6
     wrapped = [wrap(name, size, lab_w - 10) for name in labels]
     heights = [max(base, len(rows) * line_h + 6) for rows in wrapped]
-    vmax = value_max if value_max is not None else max([v for v in values] + [1e-9])
-    vmin = min([v for v in values] + [0.0])  # negative values get bars to the left of a zero line
+    ends = [v for pair in intervals or () for v in pair if v == v]  # NaN != NaN: no interval end
+    vmax = value_max if value_max is not None else max(list(values) + ends + [1e-9])
+    vmin = min(list(values) + ends + [0.0])  # negative values get bars to the left of a zero line
     span = (max(vmax, 0.0) - vmin) or 1.0
     zero = lab_w + bar_w * (-vmin / span)
     best = max(values) if values else None
     body = [lines(4, 16, heading, 13, weight="bold", line_height=16)] if heading else []
     yy = top
-    for name, v, rows, h in zip(labels, values, wrapped, heights):
+    for i, (name, v, rows, h) in enumerate(zip(labels, values, wrapped, heights)):
         mid = yy + h / 2  # the bar, its value and the label's lines are centred on the row
         colour = "#2e7d32" if highlight == "best" and v == best else ("#e57373" if v < 0 else "#90a4ae")
         length = bar_w * abs(v) / span
         x = zero if v >= 0 else zero - length
-        text_x = zero + length + 4 if v >= 0 else zero + 4
         first = mid - (len(rows) - 1) * line_h / 2 + 4
-        body.append(f'<g class="svg-bar" data-label="{escape(name)}" data-value="{v:.6g}">{title(f"{name}: {fmt.format(v)}{unit}")}'
+        tip, whisker, text_x = f"{name}: {fmt.format(v)}{unit}", "", zero + length + 4 if v >= 0 else zero + 4
+        if intervals is not None and all(e == e for e in intervals[i]):
+            low, high = intervals[i]
+            x0, x1 = zero + bar_w * low / span, zero + bar_w * high / span
+            tip += f" ({interval_words} {fmt.format(low)} to {fmt.format(high)}{unit})"
+            whisker = (f'<path class="svg-interval" d="M{_f(x0)} {_f(mid)}H{_f(x1)}M{_f(x0)} {_f(mid - 5)}V{_f(mid + 5)}'
+                       f'M{_f(x1)} {_f(mid - 5)}V{_f(mid + 5)}" stroke="#333" stroke-width="1.2" fill="none"/>')
+            text_x = max(text_x, x1 + 4)
+        body.append(f'<g class="svg-bar" data-label="{escape(name)}" data-value="{v:.6g}">{title(tip)}'
                     f'{lines(lab_w - 6, first, rows, size, "end", line_height=line_h)}'
                     f'<rect x="{_f(x)}" y="{_f(mid - (base - 6) / 2)}" width="{_f(length)}" height="{base - 6}" fill="{colour}" rx="2"/>'
-                    f'{label(text_x, mid + 4, fmt.format(v) + unit, size)}</g>')
+                    f'{whisker}{label(text_x, mid + 4, fmt.format(v) + unit, size)}</g>')
         yy += h
     if vmin < 0:
         body.append(f'<line x1="{_f(zero)}" x2="{_f(zero)}" y1="{top}" y2="{_f(yy)}" stroke="#555"/>')

@@ -15,7 +15,7 @@ def open_lab(page, voila_server, width, height):
     t = time.perf_counter()
     page.goto(f"{voila_server}{PAGE}", timeout=120_000)
     page.wait_for_selector(".lab-app .lab-run", timeout=120_000)
-    page.wait_for_selector(".lab-study .js-plotly-plot .trace.bars .point", timeout=120_000)  # a stored answer
+    page.wait_for_selector(".lab-study .rx-bar-chart .svg-bar .svg-interval", timeout=120_000)  # a stored answer
     print(f"{width}x{height}: the lab and its first stored study drawn {time.perf_counter() - t:.1f} s after the request")
 
 

@@ -210,3 +210,24 @@ def test_a_study_shows_its_stored_answer_at_once_and_plays_again_on_request():
     view.again.click()
     assert "just played" in view.note.value
     assert studies.result_to_json(view.result) == studies.result_to_json(stored)
+
+
+def test_a_study_is_drawn_as_svg_panels_with_its_intervals():
+    """The worked studies show without a chart library: a panel per metric, a bar per variant whose hover text
+    gives the estimate and its interval, as stored."""
+    import re
+
+    from explorer.lab import studies
+    from widgets.lab import StudyView
+
+    study = studies.study("first_player")
+    view = StudyView(study, threaded=False, executor="inline")
+    html = view.chart.value
+    assert html.count('class="rx-svg rx-bar-chart') == len(study.metrics)
+    row = view.result.metric("rounds")[1]
+    tips = re.findall(r"<title>([^<]*)</title>", html)
+    assert f"{row.variant}: {row.estimate:.2f} (95% interval {row.low:.2f} to {row.high:.2f})" in tips
+    advantage = view.result.metric("first_player_advantage")[0]
+    assert f"{advantage.variant}: {advantage.estimate:.1%}" in " ".join(tips)
+    assert html.count('class="svg-interval"') == sum(len(view.result.metric(m)) for m in study.metrics)
+    assert "40 games per variant" in html

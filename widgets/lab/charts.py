@@ -1,4 +1,8 @@
-"""Plotly charts of a lab result: one panel per metric, a bar per variant with its interval as error bars."""
+"""Charts of a lab result: one panel per metric, a bar per variant with its interval as error bars.
+
+Two drawings of the same answer: a plotly figure (zoom and hover) for the runs a person makes, and plain SVG
+panels for the worked studies, which a page shows the moment it opens (no chart library to load and lay out
+in the browser first: three plotly studies kept the lab's controls from showing for about 4 s)."""
 from __future__ import annotations
 
 import json
@@ -9,6 +13,8 @@ import plotly.io as pio
 from plotly.subplots import make_subplots
 
 from explorer.lab import lab_game
+
+from ..svg import bar_chart
 
 COLOURS = ("#2f6fd6", "#c8372d", "#2e9b4f", "#f2a900", "#7b4bb7", "#555555", "#0097a7", "#8d6e63")
 
@@ -50,6 +56,30 @@ def figure(result, metrics=None, columns: int = 3, height_per_row: int = 260) ->
                       margin=dict(t=90, l=50, r=20, b=40))
     fig.update_annotations(font_size=12)
     return fig
+
+
+def panels_html(result, metrics=None) -> str:
+    """The result as SVG panels side by side (wrapping on a phone): the bars are the estimates, the whiskers
+    their confidence intervals, and each bar's hover text gives both."""
+    level = round(result.level * 100)
+    charts = []
+    for key in metric_keys(result, metrics):
+        rows = result.metric(key)
+        fmt = "{:.1%}" if rows[0].kind == "proportion" else "{:.2f}"
+        chart = bar_chart([r.variant for r in rows], [r.estimate for r in rows], f"{rows[0].label.capitalize()}",
+                          fmt=fmt, width=360, highlight="", intervals=[(r.low, r.high) for r in rows],
+                          interval_words=f"{level}% interval")
+        charts.append(f'<div class="lab-panel" style="flex:1 1 280px;max-width:380px">{chart}</div>')
+    caption = (f'<p class="rx-small">Bars: the estimate; whiskers: its {level}% confidence interval '
+               f'({games_words(result.games)}). Hover a bar for its numbers.</p>')
+    return (f'<div class="lab-panels" style="display:flex;flex-wrap:wrap;gap:6px 18px">'
+            f'{"".join(charts)}</div>{caption}')
+
+
+def games_words(games) -> str:
+    """"1,500 games per variant", or each variant's count when they differ (a run stopped at its width)."""
+    counts = games[:1] if len(set(games)) == 1 else games
+    return f"{', '.join(f'{g:,}' for g in counts)} games per variant"
 
 
 def show_figure(box, fig: go.Figure | None) -> None:

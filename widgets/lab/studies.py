@@ -1,12 +1,12 @@
-"""A worked study on the page: its question, the stored answer drawn at once, and a button that
-plays it again (off the click's thread, with Cancel)."""
+"""A worked study on the page: its question, the stored answer drawn at once (SVG panels, see ``charts``), and a
+button that plays it again (off the click's thread, with Cancel)."""
 from __future__ import annotations
 
 from html import escape
 
 import ipywidgets as w
 
-from .charts import figure, show_figure
+from .charts import panels_html
 from .runner import Runner
 from .words import sentences_html
 
@@ -19,7 +19,7 @@ class StudyView(w.VBox):
         self.result = study.stored()
         self.heading = w.HTML(f"<h3>{escape(study.title)}</h3><p>{study.question}</p>")
         self.note = w.HTML()
-        self.chart = w.Output(layout=w.Layout(max_width="100%"))
+        self.chart = w.HTML(layout=w.Layout(max_width="100%"))
         self.sentences = w.HTML()
         self.again = w.Button(description="Play it again", icon="refresh",
                               tooltip="Play every game of this study again now (the same seed gives the same answer)")
@@ -40,4 +40,4 @@ class StudyView(w.VBox):
         self.note.value = (f'<span class="rx-small">The answer {where}: {", ".join(map(str, result.games))} games '
                            f'per variant, seed {result.seed}.</span>')
         self.sentences.value = sentences_html(result, list(self.study.metrics))
-        show_figure(self.chart, figure(result, metrics=list(self.study.metrics)))
+        self.chart.value = panels_html(result, list(self.study.metrics))
