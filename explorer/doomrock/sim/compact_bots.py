@@ -11,13 +11,13 @@ from .compact_rules import (
 
 
 class RandomBot:
-    """``bots.RandomBot``: a uniformly random legal action from an injected generator."""
+    """``bots.RandomBot``: a uniformly random legal action from an injected generator (a ``draws.Draws``)."""
 
     def __init__(self, rng):
         self.rng = rng
 
     def choose(self, g: CBattle, acts: list) -> tuple:
-        return acts[int(self.rng.integers(len(acts)))]
+        return acts[self.rng.below(len(acts))]
 
 
 class GreedyBot:

@@ -13,6 +13,7 @@ from .. import state as S
 from .compact import CBattle
 from .compact_ai import returned_die, share_room, takers
 from .compact_effects import condition_met, groups, kind, reactions, targets, threat
+from .draws import Draws
 
 ROLL, REROLL, KEEP, ASSIGN, SHIELD, HEROISM, DONE, PICKUP = ("roll", "reroll", "keep", "assign", "shield", "heroism",
                                                              "done", "pickup")
@@ -217,22 +218,22 @@ def _with_redirects(g: CBattle, i: int, uid: str) -> list:
 
 # ---- chance ---------------------------------------------------------------------------------
 
-def draw(g: CBattle, a: tuple, rng):
-    """The outcome ``battle.chance_of_legal``'s spec would sample for ``a`` from ``rng`` (the same calls in the
-    same order), or None; shuffles of ranks are lists of ints (the engine's are strings)."""
+def draw(g: CBattle, a: tuple, rng: Draws):
+    """The outcome ``battle.chance_of_legal``'s spec would sample for ``a`` from the generator (the same draws in
+    the same order), or None; shuffles of ranks are lists of ints (the engine's are strings)."""
     tag = a[0]
     if tag == ROLL:
-        n = sum(1 for d in g.dice if d.owner == g.roller and d.place == "pool")
-        return rng.integers(1, 7, size=n).tolist()
+        roller = g.roller
+        return rng.dice(sum(1 for d in g.dice if d.owner == roller and d.place == "pool"))
     if tag == REROLL:
-        return rng.integers(1, 7, size=len(a[1])).tolist()
+        return rng.dice(len(a[1]))
     if tag == ROLLEXTRA:
         waiting = [d for d in g.dice if d.place == "waiting"]
         owner = waiting[0].owner if waiting else 0
-        return rng.integers(1, 7, size=sum(1 for d in waiting if d.owner == owner)).tolist()
+        return rng.dice(sum(1 for d in waiting if d.owner == owner))
     if tag == SHUFFLE:
         up = g.expose_up
-        return [up[i] for i in rng.permutation(len(up)).tolist()]
+        return [up[i] for i in rng.order(len(up))]
     paused = g.paused
     if tag not in DAMAGING and paused is None:
         return None  # nothing to draw: no AI card, no markers (``expose_need`` is 0, no damage)
@@ -241,15 +242,15 @@ def draw(g: CBattle, a: tuple, rng):
         deck_id = g.by_uid[a[-1] if tag == BOSS else a[2]].deck
         if not g.ai_draw.get(deck_id):
             pile = g.ai_discard.get(deck_id, ())
-            ai = [pile[i] for i in rng.permutation(len(pile)).tolist()]
+            ai = [pile[i] for i in rng.order(len(pile))]
     need = expose_need(g, a)
     out = None
     if need > len(g.expose_pool):  # the pool may run out during this action: a reshuffle order (DR-3)
-        out = {"reshuffle": rng.permutation(sum(k for _, k in g.o.expose_counts)).tolist()}
+        out = {"reshuffle": rng.order(sum(k for _, k in g.o.expose_counts))}
     for k, size in cumulation_parts(g, a, need):
         if out is None:
             out = {}
-        out[k] = rng.permutation(size).tolist()
+        out[k] = rng.order(size)
     if out is None:
         return ai
     if ai is not None:

@@ -21,6 +21,7 @@ from .compact import from_battle
 from .compact_bots import MAKERS
 from .compact_play import play
 from .compact_rules import CHANCE_TAGS, draw, legal
+from .draws import Draws
 
 BOTS = tuple(MAKERS)
 
@@ -71,7 +72,8 @@ def play_game(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequen
             state, _ = BATTLE_GAME.apply_legal(state, action, outcome)
             step += 1
     g = from_battle(state.battle, deck, options)
-    player = MAKERS[bot](bot_rng)
+    player = MAKERS[bot](Draws(bot_rng))
+    rng = Draws(rng)
     choose = player.choose
     while step < max_steps:
         if g.result is not None:
