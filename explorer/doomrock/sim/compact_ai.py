@@ -154,9 +154,8 @@ def takers(g: CBattle) -> list[int]:
 
 def returned_die(g: CBattle):
     """Die steal: a stolen die on a defeated enemy waiting for the players to choose who gets it."""
-    if not any(d.place == "stolen" for d in g.dice) or len(takers(g)) < 2:
-        return None
-    return next((d for d in g.dice if d.place == "stolen" and g.by_uid[d.card].hp <= 0), None)
+    back = next((d for d in g.dice if d.place == "stolen" and g.by_uid[d.card].hp <= 0), None)
+    return back if back is not None and len(takers(g)) >= 2 else None
 
 
 def still_reacting(g: CBattle) -> bool:

@@ -11,9 +11,15 @@ DAMAGE, EXPOSE, PUSH, ARMOUR_DOWN, MOVE, SHIELD, HEAL, EXTRA_DIE, HIDE = (
     "damage", "expose", "push", "armour_down", "move", "shield", "heal", "extra_die", "hide")
 
 
+_KINDS: dict[str, str] = {}
+
+
 def kind(m: str) -> str:
     """Expose marker ids name their type: ``plus1#3`` (``damage.marker_type``)."""
-    return m.partition("#")[0]
+    k = _KINDS.get(m)
+    if k is None:
+        k = _KINDS[m] = m.partition("#")[0]
+    return k
 
 
 # ---- Battle Basics and Positioning -------------------------------------------------------

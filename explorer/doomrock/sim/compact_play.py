@@ -10,7 +10,7 @@ from .compact_ai import place_spawn, resume, returned_die, run_script, share_roo
 from .compact_effects import resolve, spend_dice, use_item
 from .compact_rules import (
     ACTIVATE, ASSIGN, BOSS, DONE, ENDINIT, ENDROUND, GIVE, HEROISM, ITEM, KEEP, MINION, NOREACTION, PICKUP, REROLL,
-    ROLL, ROLLEXTRA, SHIELD, SHUFFLE, SPAWN, STOPHIDING, TAKE, TARGET,
+    ROLL, ROLL_STEPS, ROLLEXTRA, SHIELD, SHUFFLE, SPAWN, STOPHIDING, TAKE, TARGET,
 )
 from .compact_effects import deal_damage
 
@@ -19,16 +19,20 @@ MINION_SECTION, BOSS_SECTION = "Battle Sequence: Minion Activation", "Battle Seq
 
 def play(g: CBattle, a: tuple, outcome=None) -> None:
     """Play one listed action with the outcome drawn for it ("Battle Sequence"), then ``settle``."""
-    if type(outcome) is dict and any(k == "reshuffle" or k.startswith("cumulation ") for k in outcome):
-        # the expose reshuffle order and the battle cumulation orders drawn for this action (DR-3)
-        g.flips = [outcome[k] for k in sorted((k for k in outcome if k.startswith("cumulation ")),
-                                              key=lambda k: int(k.split()[-1]))]
+    tag = a[0]
+    if tag in ROLL_STEPS and g.phase == "roll":
+        # A roll phase step changes no hit points, no enemy and nobody's dice count: ``settle`` has nothing to do.
+        roll_phase(g, a, outcome)
+        return
+    if type(outcome) is dict:
+        # the expose reshuffle order and the battle cumulation orders drawn for this action (DR-3), in the order
+        # ``draw`` made them ("cumulation 1", "cumulation 2"...)
+        g.flips = [v for k, v in outcome.items() if k[0] == "c"]
         g.ranks = outcome.get("reshuffle", [])
         outcome = outcome.get("ai")
     if g.o.cumulation_flip == "under":
         g.flips = None
-    tag = a[0]
-    if tag in (ROLL, REROLL, KEEP, ASSIGN, SHIELD, HEROISM, DONE, PICKUP):
+    if tag in ROLL_STEPS:
         roll_phase(g, a, outcome)
     elif tag == ACTIVATE:
         _, i, cid, target, n = a
@@ -111,8 +115,6 @@ def roll_phase(g: CBattle, a: tuple, outcome) -> None:
         for d, f in zip([d for d in g.dice if d.owner == i and d.place == "pool"], outcome):
             d.face, d.place = f, "rolled"
         g.rolls = 1
-        if g.rolls >= 3:
-            g.assigning = True
         return
     if tag == REROLL:
         for n, f in zip(a[1], outcome):
@@ -223,11 +225,12 @@ def return_die(g: CBattle, d: CDie, to=None) -> None:
 
 def settle(g: CBattle) -> None:
     """After each action: dice of defeated enemies return, the battle may end, phases advance."""
-    for e in g.enemies:
-        if e.hp <= 0:
-            for d in list(g.dice):
-                if d.place == "stolen" and d.card == e.uid and len(takers(g)) < 2:  # else the players choose
-                    return_die(g, d)
+    if any(d.place == "stolen" for d in g.dice):
+        for e in g.enemies:
+            if e.hp <= 0:
+                for d in list(g.dice):
+                    if d.place == "stolen" and d.card == e.uid and len(takers(g)) < 2:  # else the players choose
+                        return_die(g, d)
     if g.result is None:
         objectives = [e for e in g.enemies if e.objective]
         won = all(e.hp <= 0 for e in objectives) if objectives else not any(e.hp > 0 for e in g.enemies)

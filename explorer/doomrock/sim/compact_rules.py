@@ -51,7 +51,17 @@ def legal(g: CBattle) -> list:
     """Exactly the actions the party (or the table) may take now, phase by phase ("Battle Sequence")."""
     if g.result is not None:
         return []
-    if any(d.place == "stolen" for d in g.dice) and returned_die(g) is not None:  # "the dice may be distributed among any heroes currently missing dice"
+    stolen = waiting = False
+    loose = None
+    for d in g.dice:
+        p = d.place
+        if p == "stolen":
+            stolen = True
+        elif p == "waiting":
+            waiting = True
+        elif p == "rolled" and loose is None:
+            loose = d.owner
+    if stolen and returned_die(g) is not None:  # "the dice may be distributed among any heroes missing dice"
         return [(TARGET, i) for i in takers(g)]
     if g.paused is not None:
         return decisions(g)
@@ -60,12 +70,8 @@ def legal(g: CBattle) -> list:
     phase = g.phase
     if phase == "roll":
         return roll_actions(g)
-    loose = None
-    for d in g.dice:
-        if d.place == "waiting":
-            return [ROLLEXTRA_A]
-        if d.place == "rolled" and loose is None:
-            loose = d.owner
+    if waiting:
+        return [ROLLEXTRA_A]
     if loose is not None:
         return assign_actions(g, loose, False)
     if phase == "initiative":
@@ -284,14 +290,22 @@ def cumulation_parts(g: CBattle, a: tuple, need: int) -> list:
     explosion = need > len(g.expose_pool) + len(g.expose_up)
     if not ((may_damage(g, a) and (exposed or need > 0)) or explosion):
         return []
-    seen = sum(1 for m in g.expose_up if kind(m) == "cumulation") + sum(1 for m in g.expose_out if kind(m) == "cumulation")
     on = [m for x in g.heroes for m in x.expose] + [m for x in g.enemies for m in x.expose]
-    face_down = sum(1 for m in g.expose_pool if kind(m) == "cumulation") + sum(1 for m in on if kind(m) == "cumulation")
+    seen = _cumulations(g.expose_up) + _cumulations(g.expose_out)
+    face_down = _cumulations(g.expose_pool) + _cumulations(on)
     hidden = max(g.o.expose_cumulation - seen, face_down)
     if hidden <= 0:
         return []
     size = len(g.expose_pool) + len(g.expose_up) + len(on)
     return [(f"cumulation {k}", size) for k in range(1, hidden + 1)]
+
+
+def _cumulations(markers) -> int:
+    n = 0
+    for m in markers:
+        if kind(m) == "cumulation":
+            n += 1
+    return n
 
 
 def may_damage(g: CBattle, a: tuple) -> bool:

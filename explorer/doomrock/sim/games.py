@@ -1,8 +1,11 @@
 """Batch battles and whole campaigns played by the bots, with standard errors.
 
-Games run on the rules engine itself, without a Session's history: each step lists the legal actions
-once and plays the one chosen through ``apply_legal`` (``apply`` without checking again an action the
-engine just listed; tests hold every such step to the checked ``apply``). Each game gets its own ``SeedSequence`` child
+``play_game`` runs a game on the rules engine itself, without a Session's history: each step lists the legal
+actions once and plays the one chosen through ``apply_legal`` (``apply`` without checking again an action the
+engine just listed; tests hold every such step to the checked ``apply``). ``simulate`` plays the same games
+faster where it can: a standalone battle with the random or greedy party goes on the compact battle of
+``quick.py`` after its setup (the same draws, decisions and record; ``quick.check_supported`` names what it
+leaves to the engine loop). Each game gets its own ``SeedSequence`` child
 (chance draws from its first child, the bot from its second), so results do not depend on how
 games are chunked or which worker of an ``Executor`` runs them.
 """
@@ -23,6 +26,7 @@ from ..deckfile import sample_deck
 from ..game import BATTLE_GAME, GAME
 from ..options import Options
 from ..state import CHANCE
+from . import quick
 
 KINDS = ("battle", "campaign")
 #: Most steps one simulated game may take before it is reported as unfinished.
@@ -162,8 +166,16 @@ def _record(kind: str, state, rounds: int, steps: int) -> GameRecord:
                       tuple(h.id for h in heroes))
 
 
+def fast_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.SeedSequence,
+              max_steps: int = MAX_STEPS) -> GameRecord:
+    """``play_game``'s record, on the compact battle where ``quick.check_supported`` allows (tests replay both)."""
+    if kind == "battle" and quick.check_supported(options, bot) is None:
+        return quick.play_game(options, deck, bot, seed, max_steps)
+    return play_game(kind, options, deck, bot, seed, max_steps)
+
+
 def _run_chunk(kind, options, deck, bot, seeds) -> list[GameRecord]:
-    return [play_game(kind, options, deck, bot, s) for s in seeds]
+    return [fast_game(kind, options, deck, bot, s) for s in seeds]
 
 
 def summarize(kind: str, heroes: tuple[str, ...], encounter: str | None, records: Sequence[GameRecord]) -> SimResult:
@@ -212,7 +224,7 @@ def simulate(kind: str = "battle", n_games: int = 100, seed: int = 0, *, options
     done = 0
     if executor is None:
         for i in range(n_games):
-            records[i] = play_game(kind, options, deck, bot, seeds[i])
+            records[i] = fast_game(kind, options, deck, bot, seeds[i])
             done += 1
             if progress:
                 progress(done, n_games)
@@ -240,5 +252,5 @@ def sweep(parties: Sequence[tuple[str, ...]], encounters: Sequence[str], n_games
     return out
 
 
-__all__ = ["BOTS", "GameRecord", "SIM_LIMITS", "SimResult", "hit_limit", "sim_options", "children_of", "make_bot", "mean_se", "play_game", "simulate", "summarize",
-           "sweep"]
+__all__ = ["BOTS", "GameRecord", "SIM_LIMITS", "SimResult", "hit_limit", "sim_options", "children_of", "fast_game",
+           "make_bot", "mean_se", "play_game", "simulate", "summarize", "sweep"]
