@@ -92,6 +92,15 @@ class Tables:
                                             for c in d.cards), default=0) for part in ("minion", "boss")}
                           for d in deck.ai_decks}
         self.ai = {c.id: c for d in deck.ai_decks for c in d.cards}
+        self._reactive: dict[tuple, tuple] = {}
+
+    def reactive(self, abilities: tuple) -> tuple:
+        """The reaction abilities (not dice-lock ones) among a hero's, once each, in order."""
+        r = self._reactive.get(abilities)
+        if r is None:
+            r = self._reactive[abilities] = tuple(c for c in dict.fromkeys(abilities)
+                                                  if self.cards[c].reaction and not self.cards[c].lock)
+        return r
 
 
 _TABLES: dict[int, Tables] = {}
@@ -110,7 +119,7 @@ class CBattle:
     __slots__ = ("encounter", "heroes", "enemies", "dice", "phase", "round", "roller", "rolls", "assigning", "active",
                  "activations", "minion_done", "ai_draw", "ai_discard", "discard_order", "expose_pool", "expose_up",
                  "expose_out", "enrage", "enrage_extra", "next_group", "next_enemy", "extra", "paused", "inventory",
-                 "ranks", "flips", "result", "deck", "t", "o", "by_uid")
+                 "ranks", "flips", "result", "deck", "t", "o", "by_uid", "cumulations", "locked")
 
     def alive(self) -> list[int]:
         return [i for i, h in enumerate(self.heroes) if h.hp + h.broken > 0]
@@ -140,10 +149,14 @@ def from_battle(b: Battle, deck: Deck, options: Options) -> CBattle:
         g.enemies.append(c)
     g.by_uid = {e.uid: e for e in g.enemies}
     g.dice = [CDie(d.owner, d.index, d.face, d.place, d.card) for d in b.dice]
+    g.locked = sum(d.place == "locked" for d in b.dice)  # dice on dice-lock cards (kept by Assign and PickUpLocked)
     g.ai_draw = {k: list(v) for k, v in b.ai_draw}
     g.ai_discard = {k: list(v) for k, v in b.ai_discard}
     g.discard_order = [k for k, _ in b.ai_discard]  # the setup's order until a card is discarded (then sorted)
     g.expose_pool, g.expose_up, g.expose_out = list(b.expose_pool), list(b.expose_up), list(b.expose_out)
+    # The battle cumulation markers among the battle's expose markers (ids never change in a battle).
+    markers = g.expose_pool + g.expose_up + g.expose_out + [m for x in g.heroes + g.enemies for m in x.expose]
+    g.cumulations = frozenset(m for m in markers if m.partition("#")[0] == "cumulation")
     return g
 
 

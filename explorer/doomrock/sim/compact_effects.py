@@ -28,12 +28,13 @@ def passives(g: CBattle, i: int, armour: bool) -> int:
     """``positions.hero_passives``: armour or threat from the hero's locked cards and equipped items."""
     cards = g.t.cards
     total = 0
-    seen = set()
-    for d in g.dice:
-        if d.owner == i and d.place == "locked" and d.card not in seen:
-            seen.add(d.card)
-            c = cards[d.card]
-            total += c.armour if armour else c.threat
+    if g.locked:
+        seen = set()
+        for d in g.dice:
+            if d.owner == i and d.place == "locked" and d.card not in seen:
+                seen.add(d.card)
+                c = cards[d.card]
+                total += c.armour if armour else c.threat
     for iid in g.heroes[i].items:
         c = cards[iid]
         total += c.armour if armour else c.threat
@@ -115,9 +116,9 @@ def reactions(g: CBattle, i: int) -> list[str]:
     """Reaction abilities of hero ``i`` with a full set of dice and their condition met."""
     cards = g.t.cards
     out = []
-    for cid in dict.fromkeys(g.heroes[i].abilities):
+    for cid in g.t.reactive(g.heroes[i].abilities):  # (most heroes have none)
         c = cards[cid]
-        if c.reaction and not c.lock and on_card(g, i, cid, True) >= c.dice and condition_met(g, i, c.condition):
+        if on_card(g, i, cid, True) >= c.dice and condition_met(g, i, c.condition):
             out.append(cid)
     return out
 

@@ -129,10 +129,16 @@ def roll_phase(g: CBattle, a: tuple, outcome) -> None:
     if tag == PICKUP:
         d = _die(g, i, a[1])
         d.place, d.face, d.card = "pool", None, None
+        g.locked -= 1
         return
     if tag == ASSIGN:
         d = _die(g, i, a[1])
-        d.place, d.card = ("locked" if g.t.cards[a[2]].lock else "card"), a[2]
+        if g.t.cards[a[2]].lock:
+            d.place = "locked"
+            g.locked += 1
+        else:
+            d.place = "card"
+        d.card = a[2]
         return
     if tag == SHIELD or tag == HEROISM:
         d = _die(g, i, a[1])

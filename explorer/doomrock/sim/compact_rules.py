@@ -12,7 +12,7 @@ from itertools import combinations
 from .. import state as S
 from .compact import CBattle
 from .compact_ai import returned_die, share_room, takers
-from .compact_effects import condition_met, groups, kind, reactions, targets, threat
+from .compact_effects import condition_met, groups, reactions, targets, threat
 from .draws import Draws
 
 ROLL, REROLL, KEEP, ASSIGN, SHIELD, HEROISM, DONE, PICKUP = ("roll", "reroll", "keep", "assign", "shield", "heroism",
@@ -291,21 +291,14 @@ def cumulation_parts(g: CBattle, a: tuple, need: int) -> list:
     if not ((may_damage(g, a) and (exposed or need > 0)) or explosion):
         return []
     on = [m for x in g.heroes for m in x.expose] + [m for x in g.enemies for m in x.expose]
-    seen = _cumulations(g.expose_up) + _cumulations(g.expose_out)
-    face_down = _cumulations(g.expose_pool) + _cumulations(on)
+    cum = g.cumulations.__contains__
+    seen = sum(map(cum, g.expose_up)) + sum(map(cum, g.expose_out))
+    face_down = sum(map(cum, g.expose_pool)) + sum(map(cum, on))
     hidden = max(g.o.expose_cumulation - seen, face_down)
     if hidden <= 0:
         return []
     size = len(g.expose_pool) + len(g.expose_up) + len(on)
     return [(f"cumulation {k}", size) for k in range(1, hidden + 1)]
-
-
-def _cumulations(markers) -> int:
-    n = 0
-    for m in markers:
-        if kind(m) == "cumulation":
-            n += 1
-    return n
 
 
 def may_damage(g: CBattle, a: tuple) -> bool:
