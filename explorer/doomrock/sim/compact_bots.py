@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from .compact import CBattle
 from .compact_rules import (
-    ACTIVATE, ASSIGN, BOSS, DONE_A, ENDINIT_A, ENDROUND_A, GIVE, HEROISM, ITEM, KEEP, KEEP_A, MINION, REROLL, SHIELD,
-    SPAWN, TAKE,
+    ACTIVATE, ASSIGN, BOSS, DONE_A, ENDINIT_A, ENDROUND_A, GIVE, HEROISM, ITEM, KEEP, KEEP_A, MINION, REROLL, ROLL_A,
+    SHIELD, SPAWN, TAKE,
 )
 
 
@@ -68,6 +68,45 @@ class GreedyBot:
             if end in acts:
                 return end
         return acts[0]
+
+    @staticmethod
+    def roll_choice(g: CBattle):
+        """``choose(g, legal(g))`` in the roll phase, read straight from the dice (the roll, the re-roll or the
+        die to place), or None where the legal list is needed (anything but a plain roll phase step)."""
+        if g.phase != "roll" or g.paused is not None or (not g.expose_pool and g.expose_up) or g.o.heavy_planning:
+            return None
+        for d in g.dice:
+            if d.place == "stolen" and g.by_uid[d.card].hp <= 0:
+                return None  # (a die to give back may come first)
+        if g.rolls == 0:
+            return ROLL_A
+        i = g.roller
+        cards = g.t.cards
+        if not g.assigning:
+            own = [cards[c].faces for c in g.heroes[i].abilities]
+            bad = tuple(d.index for d in g.dice if d.owner == i and d.place == "rolled" and d.face != 1
+                        and d.face != 6 and not any(d.face in faces for faces in own))
+            return (REROLL, bad) if bad else KEEP_A
+        mine = [d for d in g.dice if d.owner == i]
+        held: dict[str, int] = {}
+        for d in mine:
+            if d.place == "card" or d.place == "locked":
+                held[d.card] = held.get(d.card, 0) + 1
+        own = tuple(dict.fromkeys(g.heroes[i].abilities))
+        best, top, six, one = None, -1, None, None
+        for d in mine:
+            if d.place != "rolled":
+                continue
+            f = d.face
+            for cid in own:
+                c = cards[cid]
+                if f in c.faces and held.get(cid, 0) < c.capacity and c.value > top:
+                    best, top = (ASSIGN, d.index, cid), c.value
+            if f == 6 and six is None:
+                six = (HEROISM, d.index)
+            elif f == 1 and one is None:
+                one = (SHIELD, d.index)
+        return best or six or one or DONE_A
 
     @staticmethod
     def _reroll(g: CBattle, acts: list) -> tuple:

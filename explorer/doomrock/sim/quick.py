@@ -75,6 +75,7 @@ def play_game(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequen
     player = MAKERS[bot](Draws(bot_rng))
     rng = Draws(rng)
     choose = player.choose
+    shortcut = getattr(player, "roll_choice", None)  # a bot that can choose some steps without the legal list
     while step < max_steps:
         if g.result is not None:
             heroes = g.heroes
@@ -82,8 +83,10 @@ def play_game(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequen
             return GameRecord(won, g.round, sum(max(0, h.hp + h.broken) for h in heroes),
                               sum(h.max_hp for h in heroes), 0, int(won), step, tuple(h.id for h in heroes),
                               ((g.encounter, won),), hit_limit=hit_limit_of(g))
-        acts = legal(g)
-        a = acts[0] if len(acts) == 1 and acts[0][0] in CHANCE_TAGS else choose(g, acts)
+        a = shortcut(g) if shortcut is not None and log is None else None
+        if a is None:
+            acts = legal(g)
+            a = acts[0] if len(acts) == 1 and acts[0][0] in CHANCE_TAGS else choose(g, acts)
         outcome = draw(g, a, rng)
         if log is not None:
             log.append((acts, a, outcome))
