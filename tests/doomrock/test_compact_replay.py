@@ -98,8 +98,8 @@ def replay(options: Options, bot: str, seed, deck=DECK) -> int:
             return steps
         a = mine[0] if len(mine) == 1 and mine[0][0] in compact_rules.CHANCE_TAGS else player.choose(g, mine)
         assert compact_rules.to_action(a) == action, f"step {steps}: the engine chose {action}, the compact bot {a}"
-        if hasattr(player, "roll_choice"):  # the choice read without the legal list is the same choice
-            assert player.roll_choice(g) in (None, a), f"step {steps}: {player.roll_choice(g)} for {a}"
+        if hasattr(player, "shortcut"):  # the choice read without the legal list is the same choice
+            assert player.shortcut(g) in (None, a), f"step {steps}: {player.shortcut(g)} for {a}"
         drawn = compact_rules.draw(g, a, draws)
         assert engine_outcome(drawn) == outcome, f"step {steps}: {action} drew {outcome} and {drawn}"
         compact_play.play(g, a, drawn)

@@ -4,9 +4,10 @@ first listed, the random bot's one draw from its own generator per decision)."""
 from __future__ import annotations
 
 from .compact import CBattle
+from .compact_effects import threat, usable_items
 from .compact_rules import (
     ACTIVATE, ASSIGN, BOSS, DONE_A, ENDINIT_A, ENDROUND_A, GIVE, HEROISM, ITEM, KEEP, KEEP_A, MINION, REROLL, ROLL_A,
-    SHIELD, SPAWN, TAKE,
+    SHIELD, SPAWN, TAKE, activations,
 )
 
 
@@ -69,15 +70,51 @@ class GreedyBot:
                 return end
         return acts[0]
 
-    @staticmethod
-    def roll_choice(g: CBattle):
-        """``choose(g, legal(g))`` in the roll phase, read straight from the dice (the roll, the re-roll or the
-        die to place), or None where the legal list is needed (anything but a plain roll phase step)."""
-        if g.phase != "roll" or g.paused is not None or (not g.expose_pool and g.expose_up) or g.o.heavy_planning:
+    def shortcut(self, g: CBattle):
+        """``choose(g, legal(g))`` read straight from the battle where that is quicker: the roll phase from the
+        dice, the first minion or boss to activate, the best activation (with no item to use); None where the legal
+        list is needed (a paused AI card, a die to give back or to place, items)."""
+        if g.paused is not None or (not g.expose_pool and g.expose_up) or g.o.heavy_planning:
             return None
+        phase = g.phase
+        roll = phase == "roll"
         for d in g.dice:
-            if d.place == "stolen" and g.by_uid[d.card].hp <= 0:
-                return None  # (a die to give back may come first)
+            p = d.place
+            if p == "stolen":
+                if g.by_uid[d.card].hp <= 0:
+                    return None  # (a die to give back may come first)
+            elif not roll and (p == "waiting" or p == "rolled"):
+                return None
+        if roll:
+            return self._roll_choice(g)
+        if usable_items(g):
+            return None
+        if phase == "minions":
+            fresh = [e for e in g.enemies if e.hp > 0 and not e.boss and not e.activated]
+            if g.active is not None:
+                return (MINION, g.active, fresh[0].uid, None) if fresh else None
+            minions = fresh or [e for e in g.enemies if e.hp > 0 and not e.boss]
+            waiting = [i for i in g.alive() if i not in g.minion_done]
+            if not waiting or not minions:
+                return None
+            values = [threat(g, i) for i in waiting]
+            return (MINION, waiting[values.index(max(values))], minions[0].uid, None)
+        if phase == "boss":
+            return next(((BOSS, e.uid) for e in g.enemies if e.hp > 0 and e.boss and not e.activated), None)
+        if phase == "initiative" or phase == "actions":
+            best, top = None, None
+            for a in activations(g, phase == "initiative"):
+                v = self._activation_value(g, a)
+                if top is None or v > top:
+                    best, top = a, v
+            if top is not None and top > 0:
+                return best
+            return ENDINIT_A if phase == "initiative" else ENDROUND_A
+        return None
+
+    @staticmethod
+    def _roll_choice(g: CBattle):
+        """The roll phase: the roll, the re-roll or the die to place, read from the dice."""
         if g.rolls == 0:
             return ROLL_A
         i = g.roller

@@ -75,7 +75,7 @@ def play_game(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequen
     player = MAKERS[bot](Draws(bot_rng))
     rng = Draws(rng)
     choose = player.choose
-    shortcut = getattr(player, "roll_choice", None)  # a bot that can choose some steps without the legal list
+    shortcut = getattr(player, "shortcut", None)  # a bot that can choose some steps without the legal list
     while step < max_steps:
         if g.result is not None:
             heroes = g.heroes
