@@ -119,7 +119,7 @@ class CBattle:
     __slots__ = ("encounter", "heroes", "enemies", "dice", "phase", "round", "roller", "rolls", "assigning", "active",
                  "activations", "minion_done", "ai_draw", "ai_discard", "discard_order", "expose_pool", "expose_up",
                  "expose_out", "enrage", "enrage_extra", "next_group", "next_enemy", "extra", "paused", "inventory",
-                 "ranks", "flips", "result", "deck", "t", "o", "by_uid", "cumulations", "locked")
+                 "ranks", "flips", "result", "deck", "t", "o", "by_uid", "cumulations", "markers", "locked")
 
     def alive(self) -> list[int]:
         return [i for i, h in enumerate(self.heroes) if h.hp + h.broken > 0]
@@ -157,6 +157,7 @@ def from_battle(b: Battle, deck: Deck, options: Options) -> CBattle:
     # The battle cumulation markers among the battle's expose markers (ids never change in a battle).
     markers = g.expose_pool + g.expose_up + g.expose_out + [m for x in g.heroes + g.enemies for m in x.expose]
     g.cumulations = frozenset(m for m in markers if m.partition("#")[0] == "cumulation")
+    g.markers = len(markers)
     return g
 
 

@@ -79,9 +79,15 @@ def run_script(g: CBattle, uid: str, script: tuple, active, section: str = SECTI
     """Minion Activation: perform the actions of an AI card part from top to bottom; a line with no valid
     target is skipped, ties in threat and reactions pause the card for the players (DR-5, DR-17)."""
     me = g.by_uid[uid]
+    heroes = g.heroes
     for k, action in enumerate(script):
-        if me.hp <= 0 or not any(h.hp + h.broken > 0 for h in g.heroes):
+        if me.hp <= 0:
             break
+        for h in heroes:
+            if h.hp + h.broken > 0:
+                break
+        else:
+            break  # every hero is defeated
         do = action.do
         if action.target:
             chosen = None

@@ -231,33 +231,36 @@ def return_die(g: CBattle, d: CDie, to=None) -> None:
 
 def settle(g: CBattle) -> None:
     """After each action: dice of defeated enemies return, the battle may end, phases advance."""
-    if any(d.place == "stolen" for d in g.dice):
-        for e in g.enemies:
-            if e.hp <= 0:
-                for d in list(g.dice):
-                    if d.place == "stolen" and d.card == e.uid and len(takers(g)) < 2:  # else the players choose
-                        return_die(g, d)
+    for d in g.dice:
+        if d.place == "stolen":
+            _give_back(g)
+            break
     if g.result is None:
-        objectives = [e for e in g.enemies if e.objective]
-        won = all(e.hp <= 0 for e in objectives) if objectives else not any(e.hp > 0 for e in g.enemies)
         alive = g.alive()
+        objectives = [e for e in g.enemies if e.objective]
+        if objectives:
+            won = all(e.hp <= 0 for e in objectives)
+        else:
+            won = not any(e.hp > 0 for e in g.enemies)
         if g.phase != "setup" and won and g.enemies:
             g.result, g.phase = "victory", "over"
-        elif not alive:
+            return
+        if not alive:
             g.result, g.phase = "defeat", "over"
-    if g.result is not None or g.paused is not None:
+            return
+    else:
+        return
+    if g.paused is not None:
         return
     phase = g.phase
     if phase == "roll":
-        alive = g.alive()
         if g.roller not in alive:
             later = [j for j in alive if j > g.roller]
             if later:
                 g.roller, g.rolls, g.assigning = later[0], 0, False
             else:
-                g.phase = phase = "initiative"
-    if phase == "minions":
-        alive = g.alive()
+                g.phase = "initiative"
+    elif phase == "minions":
         minions = [e for e in g.enemies if e.hp > 0 and not e.boss]
         if g.active is not None and (g.active not in alive or g.activations >= 2
                                      or not any(not e.activated for e in minions)):
@@ -265,5 +268,18 @@ def settle(g: CBattle) -> None:
             g.active, g.activations = None, 0
         if g.active is None and (not minions or all(i in g.minion_done for i in alive)):
             g.phase = phase = "boss"
-    if phase == "boss" and not any(e.hp > 0 and e.boss and not e.activated for e in g.enemies):
+    if phase == "boss":
+        for e in g.enemies:
+            if e.boss and e.hp > 0 and not e.activated:
+                return
         g.phase = "actions"
+
+
+def _give_back(g: CBattle) -> None:
+    """Die steal: the dice on defeated enemies go back (to the one hero missing dice; the players choose among
+    several)."""
+    for e in g.enemies:
+        if e.hp <= 0:
+            for d in list(g.dice):
+                if d.place == "stolen" and d.card == e.uid and len(takers(g)) < 2:  # else the players choose
+                    return_die(g, d)

@@ -283,22 +283,27 @@ def expose_need(g: CBattle, a: tuple) -> int:
 
 def cumulation_parts(g: CBattle, a: tuple, need: int) -> list:
     """The battle cumulation shuffles ``a`` would need, drawn in advance: (part name, ranks) per battle
-    cumulation marker not yet seen (``cumulation_need.cumulation_parts``, DR-3)."""
+    cumulation marker not yet seen (``cumulation_need.cumulation_parts``, DR-3).
+
+    Every marker is in exactly one place (the pool, a character, revealed, out of the battle), so the face-down
+    cumulation markers are those not seen, and the markers still in play are all but those out."""
     if g.o.cumulation_flip != "shuffle":
         return []
-    exposed = any(h.expose for h in g.heroes) or any(e.expose for e in g.enemies)
-    explosion = need > len(g.expose_pool) + len(g.expose_up)
-    if not ((may_damage(g, a) and (exposed or need > 0)) or explosion):
-        return []
-    on = [m for x in g.heroes for m in x.expose] + [m for x in g.enemies for m in x.expose]
+    if need <= len(g.expose_pool) + len(g.expose_up):  # no expose explosion possible
+        if not may_damage(g, a):
+            return []
+        if need <= 0 and not any(h.expose for h in g.heroes) and not any(e.expose for e in g.enemies):
+            return []
     cum = g.cumulations.__contains__
     seen = sum(map(cum, g.expose_up)) + sum(map(cum, g.expose_out))
-    face_down = sum(map(cum, g.expose_pool)) + sum(map(cum, on))
-    hidden = max(g.o.expose_cumulation - seen, face_down)
+    hidden = max(g.o.expose_cumulation - seen, len(g.cumulations) - seen)
     if hidden <= 0:
         return []
-    size = len(g.expose_pool) + len(g.expose_up) + len(on)
-    return [(f"cumulation {k}", size) for k in range(1, hidden + 1)]
+    size = g.markers - len(g.expose_out)
+    return [(_CUMULATION[k] if k < len(_CUMULATION) else f"cumulation {k}", size) for k in range(1, hidden + 1)]
+
+
+_CUMULATION = tuple(f"cumulation {k}" for k in range(61))
 
 
 def may_damage(g: CBattle, a: tuple) -> bool:
