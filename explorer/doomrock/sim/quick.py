@@ -58,14 +58,24 @@ def play_game(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequen
     chance_seed, bot_seed = children_of(seed, 2)
     rng = np.random.Generator(np.random.PCG64(chance_seed))
     bot_rng = np.random.Generator(np.random.PCG64(bot_seed))
-    state = BATTLE_GAME.initial_state(options, deck)
+    first, first_acts, first_player, first_specs = _first(options, deck)
+    state = first
     step = 0
     if state.battle.phase == "setup":  # Battle Setup on the engine (once a game): then the compact battle
         engine_bot = make_bot(bot, bot_rng)
         while step < max_steps and state.battle.phase == "setup" and state.battle.result is None:
-            acts = BATTLE_GAME.legal_actions(state)
-            action = acts[0] if BATTLE_GAME.player_of(acts) == CHANCE else engine_bot.choose(state, acts)
-            spec = BATTLE_GAME.chance_of_legal(state, action)
+            if state is first:  # the same for every game of these options
+                acts, player = first_acts, first_player
+            else:
+                acts = BATTLE_GAME.legal_actions(state)
+                player = BATTLE_GAME.player_of(acts)
+            action = acts[0] if player == CHANCE else engine_bot.choose(state, acts)
+            if state is first:
+                spec = first_specs.get(action, first_specs)
+                if spec is first_specs:
+                    spec = first_specs[action] = BATTLE_GAME.chance_of_legal(state, action)
+            else:
+                spec = BATTLE_GAME.chance_of_legal(state, action)
             outcome = spec.sample(rng) if spec is not None else None
             if log is not None:
                 log.append((acts, action, outcome))
@@ -95,6 +105,23 @@ def play_game(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequen
     heroes = g.heroes
     return GameRecord(False, g.round, sum(max(0, h.hp + h.broken) for h in heroes), sum(h.max_hp for h in heroes),
                       0, 0, max_steps, tuple(h.id for h in heroes), (), capped=True)
+
+
+_FIRST: dict = {}
+
+
+def _first(options: Options, deck: Deck) -> tuple:
+    """The battle's initial state (a value: the same for every game of these options and deck), its legal actions,
+    who takes them, and the chance specs of those taken so far."""
+    key = (options, id(deck))
+    hit = _FIRST.get(key)
+    if hit is None or hit[0] is not deck:
+        state = BATTLE_GAME.initial_state(options, deck)
+        acts = BATTLE_GAME.legal_actions(state)
+        if len(_FIRST) >= 8:
+            _FIRST.clear()
+        hit = _FIRST[key] = (deck, state, acts, BATTLE_GAME.player_of(acts), {})
+    return hit[1:]
 
 
 def hit_limit_of(g) -> bool:
