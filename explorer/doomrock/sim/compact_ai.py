@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...core.frozen import replace
 from ..state import Pause
 from .compact import CBattle, CEnemy
-from .compact_effects import _new_group, deal_damage, hero_armour, place_expose, reactions, threat, usable_items
+from .compact_effects import _new_group, deal_damage, hero_armour, place_expose, reactions, threats, usable_items
 
 SECTION = "Battle Sequence: Minion Activation"
 
@@ -22,7 +22,8 @@ def pick(g: CBattle, uid: str, target: str, active) -> list[int]:
         alive = [i for i in alive if g.heroes[i].group == group]
     if not alive:
         return []
-    values = [threat(g, i) for i in alive]
+    every = threats(g)
+    values = [every[i] for i in alive]
     best = max(values) if target.startswith("highest") else min(values)
     return [i for i, v in zip(alive, values) if v == best]
 

@@ -4,7 +4,7 @@ first listed, the random bot's one draw from its own generator per decision)."""
 from __future__ import annotations
 
 from .compact import CBattle
-from .compact_effects import threat, usable_items
+from .compact_effects import threats, usable_items
 from .compact_rules import (
     ACTIVATE, ASSIGN, BOSS, DONE_A, ENDINIT_A, ENDROUND_A, GIVE, HEROISM, ITEM, KEEP, KEEP_A, MINION, REROLL, ROLL_A,
     SHIELD, SPAWN, TAKE, activations,
@@ -97,7 +97,8 @@ class GreedyBot:
             waiting = [i for i in g.alive() if i not in g.minion_done]
             if not waiting or not minions:
                 return None
-            values = [threat(g, i) for i in waiting]
+            every = threats(g)
+            values = [every[i] for i in waiting]
             return (MINION, waiting[values.index(max(values))], minions[0].uid, None)
         if phase == "boss":
             return next(((BOSS, e.uid) for e in g.enemies if e.hp > 0 and e.boss and not e.activated), None)

@@ -47,6 +47,25 @@ def threat(g: CBattle, i: int) -> int:
     return 0 if h.hidden else h.threat + passives(g, i, False)
 
 
+def threats(g: CBattle) -> list[int]:
+    """Every hero's ``threat``, in one pass over the dice."""
+    cards = g.t.cards
+    heroes = g.heroes
+    out = [h.threat for h in heroes]
+    if g.locked:
+        seen = set()
+        for d in g.dice:
+            if d.place == "locked" and (d.owner, d.card) not in seen:
+                seen.add((d.owner, d.card))
+                out[d.owner] += cards[d.card].threat
+    for i, h in enumerate(heroes):
+        if h.hidden:
+            out[i] = 0
+        elif h.items:
+            out[i] += sum(cards[it].threat for it in h.items)
+    return out
+
+
 def hero_armour(g: CBattle, i: int) -> int:
     """Armor of a hero: from locked abilities and equipped items."""
     return passives(g, i, True)
@@ -126,7 +145,12 @@ def reactions(g: CBattle, i: int) -> list[str]:
 def usable_items(g: CBattle) -> bool:
     """Does any undefeated hero hold an item whose Use: effect is still unused this round?"""
     cards = g.t.cards
-    return any(cards[it].use and it not in h.used_items for h in g.heroes if h.hp + h.broken > 0 for it in h.items)
+    for h in g.heroes:
+        if h.items and h.hp + h.broken > 0:
+            for it in h.items:
+                if cards[it].use and it not in h.used_items:
+                    return True
+    return False
 
 
 # ---- Battle Effects: expose markers and damage --------------------------------------------

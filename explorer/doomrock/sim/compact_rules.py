@@ -12,7 +12,7 @@ from itertools import combinations
 from .. import state as S
 from .compact import CBattle
 from .compact_ai import returned_die, share_room, takers
-from .compact_effects import condition_met, groups, reactions, targets, threat
+from .compact_effects import condition_met, groups, reactions, targets, threats
 from .draws import Draws
 
 ROLL, REROLL, KEEP, ASSIGN, SHIELD, HEROISM, DONE, PICKUP = ("roll", "reroll", "keep", "assign", "shield", "heroism",
@@ -207,7 +207,8 @@ def minion_choices(g: CBattle) -> list:
     waiting = [i for i in g.alive() if i not in g.minion_done]
     if not waiting or not minions:
         return []
-    values = [threat(g, i) for i in waiting]
+    every = threats(g)
+    values = [every[i] for i in waiting]
     top = max(values)
     pool = fresh or minions  # Rampage: with every minion activated, any minion may be chosen.
     return [a for i, v in zip(waiting, values) if v == top for e in pool for a in _with_redirects(g, i, e.uid)]
@@ -292,8 +293,16 @@ def cumulation_parts(g: CBattle, a: tuple, need: int) -> list:
     if need <= len(g.expose_pool) + len(g.expose_up):  # no expose explosion possible
         if not may_damage(g, a):
             return []
-        if need <= 0 and not any(h.expose for h in g.heroes) and not any(e.expose for e in g.enemies):
-            return []
+        if need <= 0:
+            for x in g.heroes:
+                if x.expose:
+                    break
+            else:
+                for x in g.enemies:
+                    if x.expose:
+                        break
+                else:
+                    return []  # nobody is exposed: no marker can turn up
     cum = g.cumulations.__contains__
     seen = sum(map(cum, g.expose_up)) + sum(map(cum, g.expose_out))
     hidden = max(g.o.expose_cumulation - seen, len(g.cumulations) - seen)
