@@ -43,7 +43,8 @@ OPTION_SETS = {
                            "items": ("short_sword", "sling", "healing_draught", "buckler", "smoke_vial", "caltrops")},
     "other traits, four heroes hiding": {
         "deck": OTHER_TRAITS, "heroes": ("warrior", "rogue", "wizard", "ranger"), "players": 4,
-        "items": ("smoke_vial", "smoke_vial", "smoke_vial", "war_axe", "flame_sword", "phoenix_feather", "amulet_of_wards")},
+        "items": ("smoke_vial", "smoke_vial", "smoke_vial", "war_axe", "flame_sword", "phoenix_feather",
+                  "amulet_of_wards")},
     "other traits, spawner": {"deck": OTHER_TRAITS, "spawn_placement": "spawner", "locked_dice": "stay"},
 }
 
@@ -119,7 +120,8 @@ def test_the_compact_battle_replays_the_engine(name, encounter, bot):
         options = Options(**{"players": 2 + (case + k) % 3, "round_limit": 30, "encounter": encounter, **extra})
         assert quick.check_supported(options, bot) is None
         assert replay(options, bot, seed, deck) > 0
-        assert quick.play_game(options, deck, bot, seed, games.MAX_STEPS) == play_game("battle", options, deck, bot, seed)
+        engine = play_game("battle", options, deck, bot, seed)
+        assert quick.play_game(options, deck, bot, seed, games.MAX_STEPS) == engine
 
 
 def test_records_of_simulate_are_the_engines_and_a_step_cap_is_the_same_cap():

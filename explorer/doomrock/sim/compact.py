@@ -117,9 +117,9 @@ class CBattle:
     """One battle in progress: the engine's ``Battle`` fields, mutable, plus the deck's tables and the options."""
 
     __slots__ = ("encounter", "heroes", "enemies", "dice", "phase", "round", "roller", "rolls", "assigning", "active",
-                 "activations", "minion_done", "ai_draw", "ai_discard", "discard_order", "expose_pool", "expose_up",
-                 "expose_out", "enrage", "enrage_extra", "next_group", "next_enemy", "extra", "paused", "inventory",
-                 "ranks", "flips", "result", "deck", "t", "o", "by_uid", "cumulations", "markers", "locked")
+                 "activations", "minion_done", "ai_draw", "ai_discard", "discard_order", "discard_sorted", "expose_pool",
+                 "expose_up", "expose_out", "enrage", "enrage_extra", "next_group", "next_enemy", "extra", "paused",
+                 "inventory", "ranks", "flips", "result", "deck", "t", "o", "by_uid", "cumulations", "markers", "locked")
 
     def alive(self) -> list[int]:
         return [i for i, h in enumerate(self.heroes) if h.hp + h.broken > 0]
@@ -153,6 +153,7 @@ def from_battle(b: Battle, deck: Deck, options: Options) -> CBattle:
     g.ai_draw = {k: list(v) for k, v in b.ai_draw}
     g.ai_discard = {k: list(v) for k, v in b.ai_discard}
     g.discard_order = [k for k, _ in b.ai_discard]  # the setup's order until a card is discarded (then sorted)
+    g.discard_sorted = g.discard_order == sorted(g.discard_order)
     g.expose_pool, g.expose_up, g.expose_out = list(b.expose_pool), list(b.expose_up), list(b.expose_out)
     # The battle cumulation markers among the battle's expose markers (ids never change in a battle).
     markers = g.expose_pool + g.expose_up + g.expose_out + [m for x in g.heroes + g.enemies for m in x.expose]

@@ -14,18 +14,27 @@ SECTION = "Battle Sequence: Minion Activation"
 
 def pick(g: CBattle, uid: str, target: str, active) -> list[int]:
     """The heroes a target word names: one, none, or several tied in threat (players decide)."""
-    alive = g.alive()
+    heroes = g.heroes
     if target == "active":
-        return [active] if active is not None and active in alive else []
-    if target.endswith("_adjacent"):
+        return [active] if active is not None and heroes[active].hp + heroes[active].broken > 0 else []
+    highest, adjacent = _WORDS[target]
+    if adjacent:
         group = g.by_uid[uid].group
-        alive = [i for i in alive if g.heroes[i].group == group]
+        alive = [i for i, h in enumerate(heroes) if h.hp + h.broken > 0 and h.group == group]
+    else:
+        alive = [i for i, h in enumerate(heroes) if h.hp + h.broken > 0]
     if not alive:
         return []
+    if len(alive) == 1:
+        return alive
     every = threats(g)
     values = [every[i] for i in alive]
-    best = max(values) if target.startswith("highest") else min(values)
+    best = max(values) if highest else min(values)
     return [i for i, v in zip(alive, values) if v == best]
+
+
+_WORDS = {t: (t.startswith("highest"), t.endswith("_adjacent"))
+          for t in ("highest_threat", "lowest_threat", "highest_adjacent", "lowest_adjacent")}
 
 
 def valid(g: CBattle, uid: str, action, i: int) -> bool:

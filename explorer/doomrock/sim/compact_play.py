@@ -174,9 +174,13 @@ def _activate(g: CBattle, uid: str, hero, outcome, redirect=None) -> None:
         g.ai_discard[deck_id] = []
     card_id = pile[0]
     g.ai_draw[deck_id] = pile[1:]
-    g.ai_discard.setdefault(deck_id, []).append(card_id)
-    if len(g.discard_order) != len(g.ai_discard) or g.discard_order != sorted(g.discard_order):
+    discard = g.ai_discard.get(deck_id)
+    if discard is None:
+        discard = g.ai_discard[deck_id] = []
+    discard.append(card_id)
+    if len(g.discard_order) != len(g.ai_discard) or not g.discard_sorted:
         g.discard_order = sorted(g.ai_discard)  # the engine's piles are sorted once a card is discarded
+        g.discard_sorted = True
     card = g.t.ai[card_id]
     if hero is not None:
         g.active = hero
