@@ -129,10 +129,11 @@ def test_records_of_simulate_are_the_engines_and_a_step_cap_is_the_same_cap():
     r = simulate("battle", 6, seed=5, options=options, bot="random")
     seeds = children_of(np.random.SeedSequence(5), 6)
     assert r.records == tuple(play_game("battle", options, DECK, "random", s) for s in seeds)
-    for cap in (1, 3, 40):  # the cap falls in Battle Setup, just after it, and in the battle
+    full = play_game("battle", options, DECK, "greedy", seeds[0]).steps
+    for cap in (1, 3, 40, full, full + 1):  # in Battle Setup, just after it, in the battle, on its last step, after
         assert (quick.play_game(options, DECK, "greedy", seeds[0], cap)
                 == play_game("battle", options, DECK, "greedy", seeds[0], cap))
-        assert quick.play_game(options, DECK, "greedy", seeds[0], cap).capped
+        assert quick.play_game(options, DECK, "greedy", seeds[0], cap).capped == (cap <= full)
 
 
 def test_unsupported_games_are_named_and_go_to_the_engine_loop():

@@ -83,16 +83,27 @@ def play_game(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequen
             step += 1
     g = from_battle(state.battle, deck, options)
     player = MAKERS[bot](Draws(bot_rng))
-    rng = Draws(rng)
+    step, _ = fight(g, player, Draws(rng), step, max_steps, log)
+    heroes = g.heroes
+    if g.result is not None and step < max_steps:  # (a battle ending on the last step allowed is capped too)
+        won = g.result == "victory"
+        return GameRecord(won, g.round, sum(max(0, h.hp + h.broken) for h in heroes), sum(h.max_hp for h in heroes), 0,
+                          int(won), step, tuple(h.id for h in heroes), ((g.encounter, won),), hit_limit=hit_limit_of(g))
+    # Capped (``games.play_game``'s record of a game still running, or ending on the last step allowed): lost.
+    won = g.result == "victory"
+    return GameRecord(False, g.round, sum(max(0, h.hp + h.broken) for h in heroes), sum(h.max_hp for h in heroes),
+                      0, int(won), max_steps, tuple(h.id for h in heroes),
+                      ((g.encounter, won),) if g.result is not None else (), capped=True)
+
+
+def fight(g, player, rng: Draws, step: int, max_steps: int, log: list | None = None) -> tuple[int, int]:
+    """Play the compact battle ``g`` until it ends or ``max_steps`` steps are taken in all: returns the steps taken
+    in all and the round the last step started in."""
     choose = player.choose
     shortcut = getattr(player, "shortcut", None)  # a bot that can choose some steps without the legal list
-    while step < max_steps:
-        if g.result is not None:
-            heroes = g.heroes
-            won = g.result == "victory"
-            return GameRecord(won, g.round, sum(max(0, h.hp + h.broken) for h in heroes),
-                              sum(h.max_hp for h in heroes), 0, int(won), step, tuple(h.id for h in heroes),
-                              ((g.encounter, won),), hit_limit=hit_limit_of(g))
+    before = g.round
+    while step < max_steps and g.result is None:
+        before = g.round
         a = shortcut(g) if shortcut is not None and log is None else None
         if a is None:
             acts = legal(g)
@@ -102,9 +113,7 @@ def play_game(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequen
             log.append((acts, a, outcome))
         play(g, a, outcome)
         step += 1
-    heroes = g.heroes
-    return GameRecord(False, g.round, sum(max(0, h.hp + h.broken) for h in heroes), sum(h.max_hp for h in heroes),
-                      0, 0, max_steps, tuple(h.id for h in heroes), (), capped=True)
+    return step, before
 
 
 _FIRST: dict = {}
