@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from explorer.core.seeds import children_of
-from explorer.doomrock import BATTLE_GAME, CHANCE, Options
+from explorer.doomrock import BATTLE_GAME, CHANCE, GAME, Options
 from explorer.doomrock.bots import make_bot
 from explorer.doomrock.sim import fast_game, games, play_game, quick, simulate
-from explorer.doomrock.sim import compact, compact_bots, compact_play, compact_rules
+from explorer.doomrock.sim import campaigns, compact, compact_bots, compact_play, compact_rules
 from explorer.doomrock.sim.draws import Draws
 
 from explorer.doomrock.deckfile import deck_from_json
@@ -167,3 +167,39 @@ def test_draws_are_numpys_own_draws_from_the_same_generator():
             assert a.integers(1, 7, size=k % 9).tolist() == d.dice(k % 9)
             assert a.permutation(k % 40).tolist() == d.order(k % 40)
         assert a.bit_generator.state == b.bit_generator.state
+
+
+def engine_campaign(options: Options, bot: str, seed) -> list:
+    """Every (action, outcome) of the engine's campaign from ``seed``, as ``games.play_game`` plays it."""
+    chance_seed, bot_seed = children_of(seed, 2)
+    rng = np.random.Generator(np.random.PCG64(chance_seed))
+    player = make_bot(bot, np.random.Generator(np.random.PCG64(bot_seed)))
+    state, played = GAME.initial_state(options, DECK), []
+    while not GAME.is_terminal(state):
+        acts = GAME.legal_actions(state)
+        action = acts[0] if GAME.player_of(acts) == CHANCE else player.choose(state, acts)
+        spec = GAME.chance_of_legal(state, action)
+        outcome = spec.sample(rng) if spec is not None else None
+        played.append((action, outcome))
+        state, _ = GAME.apply_legal(state, action, outcome)
+    return played
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_campaigns_fight_their_battles_compact_and_are_the_engines(bot):
+    options = games.sim_options(players=2)
+    for seed in children_of(np.random.SeedSequence([2026, 7, len(bot)]), 3 if bot == "greedy" else 4):
+        log = []
+        record = campaigns.play_campaign(options, DECK, bot, seed, games.MAX_STEPS, log)
+        assert record == play_game("campaign", options, DECK, bot, seed)
+        compact_steps = [s for entry in log if entry[0] == "battle" for s in entry[1]]
+        assert bool(compact_steps) == bool(record.battles)  # the battles were fought on the compact battle
+        flat = []
+        for entry in log:
+            if entry[0] == "battle":
+                flat += [(compact_rules.to_action(a), engine_outcome(o)) for _, a, o in entry[1]]
+            else:
+                flat.append(entry)
+        assert flat == engine_campaign(options, bot, seed)
+    assert simulate("campaign", 3, seed=2, options=options, bot=bot).records == tuple(
+        play_game("campaign", options, DECK, bot, s) for s in children_of(np.random.SeedSequence(2), 3))

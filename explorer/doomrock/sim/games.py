@@ -3,9 +3,10 @@
 ``play_game`` runs a game on the rules engine itself, without a Session's history: each step lists the legal
 actions once and plays the one chosen through ``apply_legal`` (``apply`` without checking again an action the
 engine just listed; tests hold every such step to the checked ``apply``). ``simulate`` plays the same games
-faster where it can: a standalone battle with the random or greedy party goes on the compact battle of
-``quick.py`` after its setup (the same draws, decisions and record; ``quick.check_supported`` names what it
-leaves to the engine loop). Each game gets its own ``SeedSequence`` child
+faster where it can: with the random or greedy party, a standalone battle goes on the compact battle of
+``quick.py`` after its setup, and a campaign fights its battles there (``campaigns.py``; the map stays on the
+engine): the same draws, decisions and records; ``quick.check_supported`` names what it leaves to the engine
+loop. Each game gets its own ``SeedSequence`` child
 (chance draws from its first child, the bot from its second), so results do not depend on how
 games are chunked or which worker of an ``Executor`` runs them.
 """
@@ -26,7 +27,7 @@ from ..deckfile import sample_deck
 from ..game import BATTLE_GAME, GAME
 from ..options import Options
 from ..state import CHANCE
-from . import quick
+from . import campaigns, quick
 
 KINDS = ("battle", "campaign")
 #: Most steps one simulated game may take before it is reported as unfinished.
@@ -168,9 +169,12 @@ def _record(kind: str, state, rounds: int, steps: int) -> GameRecord:
 
 def fast_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.SeedSequence,
               max_steps: int = MAX_STEPS) -> GameRecord:
-    """``play_game``'s record, on the compact battle where ``quick.check_supported`` allows (tests replay both)."""
-    if kind == "battle" and quick.check_supported(options, bot) is None:
-        return quick.play_game(options, deck, bot, seed, max_steps)
+    """``play_game``'s record, with the battles on the compact battle where ``quick.check_supported`` allows (tests
+    replay both)."""
+    if quick.check_supported(options, bot) is None:
+        if kind == "battle":
+            return quick.play_game(options, deck, bot, seed, max_steps)
+        return campaigns.play_campaign(options, deck, bot, seed, max_steps)
     return play_game(kind, options, deck, bot, seed, max_steps)
 
 
