@@ -31,7 +31,7 @@ from math import factorial
 import numpy as np
 
 from explorer.core import Session
-from explorer.doomrock import BATTLE_GAME, CHANCE, Options, Roll, SetUpBattle
+from explorer.doomrock import BATTLE_GAME, CHANCE, GAME, Options, Roll, SetUpBattle
 from explorer.doomrock.bots import make_bot
 from explorer.doomrock.odds import RollPhaseSolver
 from explorer.doomrock.odds import advice as live
@@ -40,7 +40,7 @@ from explorer.doomrock.odds.inputs import cards as check_cards
 from explorer.doomrock.odds.multisets import layout_for
 from explorer.doomrock.odds.objective import Objective
 from explorer.doomrock.deckfile import sample_deck
-from explorer.doomrock.sim import children_of, fast_game, play_game, simulate
+from explorer.doomrock.sim import children_of, fast_game, play_game, sim_options, simulate
 
 CARDS = [([(5,), (6,)], 2), ([(6, 6)], 1), ([(1,), (2,)], 2), ([(3, 4)], 1)]
 HAND = (1, 1, 2, 3, 4, 4, 5, 6)
@@ -155,17 +155,21 @@ def main():
     simulation()
 
 
-def session_battle(options, child, kind="greedy"):
-    """The baseline: one battle through a plain Session (history, checks), the same draws as ``simulate``'s game."""
+def session_battle(options, child, kind="greedy", game="doomrock-battle"):
+    """The baseline: one battle (or campaign) through a plain Session (history, checks), the same draws as
+    ``simulate``'s game."""
+    rules = BATTLE_GAME if game == "doomrock-battle" else GAME
     chance_seed, bot_seed = children_of(child, 2)
     rng = np.random.Generator(np.random.PCG64(chance_seed))
     bot = make_bot(kind, np.random.Generator(np.random.PCG64(bot_seed)))
-    s = Session("doomrock-battle", options, seed=0)
+    s = Session(game, options, seed=0)
     while not s.is_over():
         acts = s.legal_actions()
-        action = acts[0] if BATTLE_GAME.current_player(s.state) == CHANCE else bot.choose(s.state, acts)
-        spec = BATTLE_GAME.chance(s.state, action)
+        action = acts[0] if rules.current_player(s.state) == CHANCE else bot.choose(s.state, acts)
+        spec = rules.chance(s.state, action)
         s.play(action, spec.sample(rng) if spec is not None else None)
+    if game != "doomrock-battle":
+        return s.result() == "victory", s.state.battles_won, len(s.steps)
     return s.result() == "victory", s.state.battle.round, len(s.steps)
 
 
@@ -207,10 +211,29 @@ def simulation(n_games=60, seed=1):
     print(f"simulate, 2 procs (greedy): {n_games / t_pool:7.1f} battles/s (pool start-up included)")
     print(f"win rate {greedy.win_rate[0]:.3f} +- {greedy.win_rate[1]:.3f}, rounds {greedy.rounds[0]:.2f} +- "
           f"{greedy.rounds[1]:.2f}, HP left {greedy.hp_left[0]:.2f} +- {greedy.hp_left[1]:.2f} (greedy party)")
-    start = time.perf_counter()
-    campaigns = simulate("campaign", 10, seed)
-    t_camp = time.perf_counter() - start
-    print(f"whole campaigns: {10 / t_camp:6.2f} games/s ({t_camp / 10 / (t_sim / n_games):.1f} battles' time each); "
+    n_camp, limits = 10, sim_options()
+    sides = {"session": 0.0, "engine": 0.0, "compact": 0.0}
+    base, engine, records = [], [], []
+    for child in children_of(np.random.SeedSequence(seed), n_camp):  # one campaign of each side in turn
+        start = time.perf_counter()
+        base.append(session_battle(limits, child, "greedy", "doomrock"))
+        sides["session"] += time.perf_counter() - start
+        start = time.perf_counter()
+        engine.append(play_game("campaign", limits, deck, "greedy", child))
+        sides["engine"] += time.perf_counter() - start
+        start = time.perf_counter()
+        records.append(fast_game("campaign", limits, deck, "greedy", child))  # battles on the compact battle
+        sides["compact"] += time.perf_counter() - start
+    campaigns = simulate("campaign", n_camp, seed)
+    assert tuple(records) == campaigns.records == tuple(engine)
+    assert base == [(r.won, r.battles_won, r.steps) for r in records]
+    steps = sum(r.steps for r in records)
+    print(f"== whole campaigns, greedy party ({n_camp}, {steps} steps) ==")
+    for name, label in (("session", "plain Session loop:      "), ("engine", "engine loop (play_game): "),
+                        ("compact", "simulate (battles compact):")):
+        print(f"{label} {n_camp / sides[name]:7.2f} games/s {steps / sides[name]:9.0f} steps/s -> "
+              f"{sides['session'] / sides[name]:.2f}x")
+    print(f"a campaign takes {sides['compact'] / n_camp / (t_sim / n_games):.1f} battles' time; "
           f"score {campaigns.score[0]:.1f} +- {campaigns.score[1]:.1f}, win rate {campaigns.win_rate[0]:.2f}")
     print("campaign battles by encounter: " + "; ".join(
         f"{e} {n} fought, won {rate:.2f}" for e, (n, (rate, _)) in campaigns.by_encounter().items()))
