@@ -9,7 +9,7 @@ import pytest
 
 from explorer.core.seeds import children_of
 from explorer.doomrock import BATTLE_GAME, CHANCE, GAME, Options
-from explorer.doomrock.bots import make_bot
+from explorer.doomrock.bots import GreedyBot, make_bot
 from explorer.doomrock.sim import fast_game, games, play_game, quick, simulate
 from explorer.doomrock.sim import campaigns, compact, compact_bots, compact_play, compact_rules
 from explorer.doomrock.sim.draws import Draws
@@ -46,6 +46,7 @@ OPTION_SETS = {
         "items": ("smoke_vial", "smoke_vial", "smoke_vial", "war_axe", "flame_sword", "phoenix_feather",
                   "amulet_of_wards")},
     "other traits, spawner": {"deck": OTHER_TRAITS, "spawn_placement": "spawner", "locked_dice": "stay"},
+    "heavy planning": {"heavy_planning": True},
 }
 
 
@@ -144,14 +145,14 @@ def test_records_of_simulate_are_the_engines_and_a_step_cap_is_the_same_cap():
 
 
 def test_unsupported_games_are_named_and_go_to_the_engine_loop():
-    heavy = games.sim_options(heavy_planning=True)
-    assert "heavy_planning" in quick.check_supported(heavy, "greedy")
-    assert "search" in quick.check_supported(games.sim_options(), "search")
-    assert quick.check_supported(games.sim_options(), lambda rng: None) is not None
+    options = games.sim_options(players=3)
+    assert "search" in quick.check_supported(options, "search")
+    assert "bot" in quick.check_supported(options, GreedyBot)  # a factory rng -> bot: any policy at all
     seeds = children_of(np.random.SeedSequence(8), 2)
-    r = simulate("battle", 2, seed=8, options=heavy, bot="random")
-    assert r.records == tuple(play_game("battle", heavy, DECK, "random", s) for s in seeds)
-    assert r.records == tuple(fast_game("battle", heavy, DECK, "random", s) for s in seeds)
+    for kind in ("battle", "campaign"):
+        r = simulate(kind, 2, seed=8, options=options, bot=GreedyBot)
+        assert r.records == tuple(play_game(kind, options, DECK, GreedyBot, s) for s in seeds)
+        assert r.records == tuple(fast_game(kind, options, DECK, "greedy", s) for s in seeds)  # the same party
 
 
 def test_the_compact_battle_knows_every_option():

@@ -9,8 +9,8 @@ from .compact import CBattle, CDie
 from .compact_ai import place_spawn, resume, returned_die, run_script, share_room, still_reacting, takers
 from .compact_effects import resolve, spend_dice, use_item
 from .compact_rules import (
-    ACTIVATE, ASSIGN, BOSS, DONE, ENDINIT, ENDROUND, GIVE, HEROISM, ITEM, KEEP, MINION, NOREACTION, PICKUP, REROLL,
-    ROLL, ROLL_STEPS, ROLLEXTRA, SHIELD, SHUFFLE, SPAWN, STOPHIDING, TAKE, TARGET,
+    ACTIVATE, ASSIGN, BOSS, DONE, ENDINIT, ENDROUND, GIVE, HEROISM, ITEM, KEEP, MINION, NOREACTION, PICKUP, PLACE,
+    REROLL, ROLL, ROLL_STEPS, ROLLEXTRA, SHIELD, SHUFFLE, SPAWN, STOPHIDING, TAKE, TARGET,
 )
 from .compact_effects import deal_damage
 
@@ -83,6 +83,11 @@ def play(g: CBattle, a: tuple, outcome=None) -> None:
         _take(g, a[1])
     elif tag == STOPHIDING:
         g.heroes[a[1]].hidden = False
+    elif tag == PLACE:  # Heavy planning: a heroism marker placed on an ability card
+        h = g.heroes[a[1]]
+        on = dict(h.heroism_on)
+        on[a[2]] = on.get(a[2], 0) + 1
+        h.heroism_on = tuple(sorted(on.items()))
     elif tag == ITEM:
         use_item(g, a[1], a[2], a[3])
         if g.paused is not None and g.paused.kind == "reaction" and not still_reacting(g):
@@ -236,7 +241,7 @@ def return_die(g: CBattle, d: CDie, to=None) -> None:
 def settle(g: CBattle) -> None:
     """After each action: dice of defeated enemies return, the battle may end, phases advance."""
     for d in g.dice:
-        if d.place == "stolen":
+        if d.place == "stolen" and g.by_uid[d.card].hp <= 0:  # (only the dice on defeated enemies go back)
             _give_back(g)
             break
     if g.result is None:

@@ -21,12 +21,13 @@ ROLLEXTRA, SHUFFLE, ACTIVATE, ITEM, STOPHIDING, ENDINIT = ("rollextra", "shuffle
                                                            "endinit")
 MINION, BOSS, GIVE, TARGET, SPAWN, NOREACTION, TAKE, ENDROUND = ("minion", "boss", "give", "target", "spawn",
                                                                  "noreaction", "take", "endround")
+PLACE = "place"
 ACTION_TYPES = {ROLL: S.Roll, REROLL: S.Reroll, KEEP: S.KeepDice, ASSIGN: S.Assign, SHIELD: S.MakeShield,
                 HEROISM: S.MakeHeroism, DONE: S.DoneAssigning, PICKUP: S.PickUpLocked, ROLLEXTRA: S.RollExtra,
                 SHUFFLE: S.ShuffleExpose, ACTIVATE: S.Activate, ITEM: S.UseItem, STOPHIDING: S.StopHiding,
                 ENDINIT: S.EndInitiative, MINION: S.ActivateMinion, BOSS: S.ActivateBoss, GIVE: S.GiveDie,
                 TARGET: S.ChooseTarget, SPAWN: S.PlaceSpawn, NOREACTION: S.NoReaction, TAKE: S.TakeDamage,
-                ENDROUND: S.EndRound}
+                ENDROUND: S.EndRound, PLACE: S.PlaceHeroism}
 TAG_OF = {cls: tag for tag, cls in ACTION_TYPES.items()}
 CHANCE_TAGS = frozenset({ROLL, ROLLEXTRA, SHUFFLE})  # with SetUpBattle, the table's actions (``skirmish.player_of``)
 DAMAGING = frozenset({ACTIVATE, ITEM, MINION, BOSS, NOREACTION, TARGET, GIVE, TAKE, SPAWN})
@@ -67,6 +68,11 @@ def legal(g: CBattle) -> list:
         return decisions(g)
     if not g.expose_pool and g.expose_up:
         return [SHUFFLE_A]
+    if g.o.heavy_planning:
+        for i, h in enumerate(g.heroes):
+            if h.hp + h.broken > 0 and h.heroism - sum(n for _, n in h.heroism_on) > 0:
+                # "Whenever players gain heroism markers, they must place them on specific ability cards."
+                return [(PLACE, i, cid) for cid in dict.fromkeys(h.abilities)]
     phase = g.phase
     if phase == "roll":
         return roll_actions(g)
@@ -152,7 +158,7 @@ def decisions(g: CBattle) -> list:
         h = g.heroes[p.hero]
         for cid in reactions(g, p.hero):
             c = g.t.cards[cid]
-            most = h.heroism if c.heroism else 0
+            most = _most(g, h, cid, c)
             acts += [(ACTIVATE, p.hero, cid, t, n) for t in targets(g, p.hero, c) for n in range(most + 1)]
         return acts + items(g) + [NOREACTION_A]
     taken = dict(p.shares)
@@ -179,10 +185,17 @@ def activations(g: CBattle, initiative: bool) -> list:
                 continue
             if not condition_met(g, i, c.condition):
                 continue
-            most = h.heroism if c.heroism else 0
+            most = _most(g, h, cid, c)
             for t in targets(g, i, c):
                 acts += [(ACTIVATE, i, cid, t, n) for n in range(most + 1)]
     return acts
+
+
+def _most(g: CBattle, h, cid: str, c) -> int:
+    """The heroism a card may spend: the hero's, or with heavy planning the markers placed on it (DR-25)."""
+    if not c.heroism:
+        return 0
+    return dict(h.heroism_on).get(cid, 0) if g.o.heavy_planning else h.heroism
 
 
 def items(g: CBattle) -> list:

@@ -3,9 +3,9 @@
 ``play_game`` here returns exactly the record ``games.play_game`` returns for the same seed: Battle Setup
 (formation, gear-up, the setup shuffles) is played by the engine itself, then the battle goes on as a
 ``CBattle`` with the same chance draws from the same generator and the same decisions. ``check_supported``
-says which games it can play ("random" and "greedy" bots, every ``Options`` field it knows, heavy planning
-off); anything else goes to the engine loop. ``tests/doomrock/test_compact_replay.py`` holds the two together
-step by step.
+says which games it can play ("random" and "greedy" bots, every ``Options`` field it knows); anything else
+(the search bot, a bot factory, an option added later) goes to the engine loop.
+``tests/doomrock/test_compact_replay.py`` holds the two together step by step.
 """
 from __future__ import annotations
 
@@ -40,8 +40,6 @@ def check_supported(options: Options, bot) -> str | None:
     unknown = sorted(set(type(options).__dataclass_fields__) - KNOWN_OPTIONS)
     if unknown:
         return f"option(s) {', '.join(unknown)} (the compact battle knows the options of its rules)"
-    if options.heavy_planning:
-        return "options.heavy_planning (heroism placed on cards is played by the engine)"
     if not isinstance(bot, str) or bot not in MAKERS:
         return f"bot {bot!r} (the compact battle plays {', '.join(BOTS)})"
     return None
