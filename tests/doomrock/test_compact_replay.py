@@ -11,7 +11,7 @@ from explorer.core.seeds import children_of
 from explorer.doomrock import BATTLE_GAME, CHANCE, GAME, Options
 from explorer.doomrock.bots import GreedyBot, make_bot
 from explorer.doomrock.sim import fast_game, games, play_game, quick, simulate
-from explorer.doomrock.sim import campaigns, compact, compact_bots, compact_play, compact_rules
+from explorer.doomrock.sim import campaigns, compact, compact_bots, compact_play, compact_rules, compact_setup
 from explorer.doomrock.sim.draws import Draws
 
 from explorer.doomrock.deckfile import deck_from_json
@@ -81,16 +81,29 @@ def replay(options: Options, bot: str, seed, deck=DECK) -> int:
     rng = np.random.Generator(np.random.PCG64(chance_seed))
     bot_rng = np.random.Generator(np.random.PCG64(bot_seed))
     engine_bot = make_bot(bot, bot_rng)
+    draws, player = Draws(rng), compact_bots.MAKERS[bot](Draws(bot_rng))
     battle, acts, action, outcome = next(ref)
     state = BATTLE_GAME.initial_state(options, deck)
-    while battle.phase == "setup":  # Battle Setup is the engine's, as in ``quick.play_game``
-        assert engine_bot.choose(state, acts) == action if BATTLE_GAME.player_of(acts) != CHANCE else True
-        spec = BATTLE_GAME.chance_of_legal(state, action)
-        assert (spec.sample(rng) if spec is not None else None) == outcome
-        state, _ = BATTLE_GAME.apply_legal(state, action, outcome)
-        battle, acts, action, outcome = next(ref)
     g = compact.from_battle(state.battle, deck, options)
-    draws, player = Draws(rng), compact_bots.MAKERS[bot](Draws(bot_rng))
+    if compact_setup.supported(g):  # Battle Setup compact too, as in ``quick.play_game``
+        while battle.phase == "setup":
+            assert compact.to_battle(g) == battle, "in Battle Setup: the battles differ"
+            mine = compact_setup.legal(g)
+            assert [compact_rules.to_action(a) for a in mine] == acts, "in Battle Setup: the legal actions differ"
+            a = mine[0] if len(mine) == 1 else player.choose(g, mine)
+            assert compact_rules.to_action(a) == action
+            drawn = compact_setup.draw(g, a, draws)
+            assert drawn == outcome, f"Battle Setup drew {outcome} and {drawn}"
+            compact_setup.play(g, a, drawn)
+            battle, acts, action, outcome = next(ref)
+    else:  # gear to change: Battle Setup is the engine's
+        while battle.phase == "setup":
+            assert engine_bot.choose(state, acts) == action if BATTLE_GAME.player_of(acts) != CHANCE else True
+            spec = BATTLE_GAME.chance_of_legal(state, action)
+            assert (spec.sample(rng) if spec is not None else None) == outcome
+            state, _ = BATTLE_GAME.apply_legal(state, action, outcome)
+            battle, acts, action, outcome = next(ref)
+        g = compact.from_battle(state.battle, deck, options)
     steps = 0
     while True:
         assert compact.to_battle(g) == battle, f"step {steps}: the battles differ"

@@ -17,6 +17,7 @@ from ..cards import Deck
 from ..game import BATTLE_GAME
 from ..options import Options
 from ..state import CHANCE
+from . import compact_setup
 from .compact import from_battle
 from .compact_bots import MAKERS
 from .compact_play import play
@@ -57,17 +58,29 @@ def play_game(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequen
     rng = np.random.Generator(np.random.PCG64(chance_seed))
     bot_rng = np.random.Generator(np.random.PCG64(bot_seed))
     first, first_acts, first_player, first_specs = _first(options, deck)
-    state = first
+    player = MAKERS[bot](Draws(bot_rng))
+    draws = Draws(rng)
     step = 0
-    if state.battle.phase == "setup":  # Battle Setup on the engine (once a game): then the compact battle
+    g = from_battle(first.battle, deck, options)
+    if compact_setup.supported(g):  # Battle Setup with no gear to change: compact too
+        while step < max_steps and g.phase == "setup" and g.result is None:
+            acts = compact_setup.legal(g)
+            a = acts[0] if len(acts) == 1 else player.choose(g, acts)  # (SetUpBattle alone is the table's)
+            outcome = compact_setup.draw(g, a, draws)
+            if log is not None:
+                log.append((acts, a, outcome))
+            compact_setup.play(g, a, outcome)
+            step += 1
+    elif first.battle.phase == "setup":  # gear to change: Battle Setup on the engine, then the compact battle
+        state = first
         engine_bot = make_bot(bot, bot_rng)
         while step < max_steps and state.battle.phase == "setup" and state.battle.result is None:
             if state is first:  # the same for every game of these options
-                acts, player = first_acts, first_player
+                acts, who = first_acts, first_player
             else:
                 acts = BATTLE_GAME.legal_actions(state)
-                player = BATTLE_GAME.player_of(acts)
-            action = acts[0] if player == CHANCE else engine_bot.choose(state, acts)
+                who = BATTLE_GAME.player_of(acts)
+            action = acts[0] if who == CHANCE else engine_bot.choose(state, acts)
             if state is first:
                 spec = first_specs.get(action, first_specs)
                 if spec is first_specs:
@@ -79,9 +92,8 @@ def play_game(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequen
                 log.append((acts, action, outcome))
             state, _ = BATTLE_GAME.apply_legal(state, action, outcome)
             step += 1
-    g = from_battle(state.battle, deck, options)
-    player = MAKERS[bot](Draws(bot_rng))
-    step, _ = fight(g, player, Draws(rng), step, max_steps, log)
+        g = from_battle(state.battle, deck, options)
+    step, _ = fight(g, player, draws, step, max_steps, log)
     heroes = g.heroes
     if g.result is not None and step < max_steps:  # (a battle ending on the last step allowed is capped too)
         won = g.result == "victory"
