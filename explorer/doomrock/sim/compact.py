@@ -107,8 +107,11 @@ _TABLES: dict[int, Tables] = {}
 
 
 def tables_of(deck: Deck) -> Tables:
+    """The deck's tables, made once (a few decks are kept: a batch plays one deck)."""
     t = _TABLES.get(id(deck))
     if t is None or t.deck is not deck:
+        if len(_TABLES) >= 8:
+            _TABLES.clear()
         t = _TABLES[id(deck)] = Tables(deck)
     return t
 
