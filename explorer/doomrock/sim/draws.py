@@ -18,16 +18,22 @@ MASK = 0xFFFFFFFF
 class Draws:
     """Chance from ``rng``: ``dice(n)`` is ``rng.integers(1, 7, size=n).tolist()``, ``below(k)`` is
     ``int(rng.integers(k))``, ``order(n)`` is ``rng.permutation(n).tolist()``; the generator ends in the state
-    those calls leave it in."""
+    those calls leave it in. (A numpy whose ``integers`` draws otherwise, checked once, gets its own calls.)"""
 
-    __slots__ = ("rng", "_next", "_state")
+    __slots__ = ("rng", "_next", "_state", "below", "dice", "order")
 
     def __init__(self, rng: np.random.Generator):
         self.rng = rng
         ct = rng.bit_generator.ctypes
         self._next, self._state = ct.next_uint32, ct.state
+        if _same_as_numpy():
+            self.below, self.dice, self.order = self._below, self._dice, self._order
+        else:  # pragma: no cover - a numpy that draws otherwise: its own (slower) calls
+            self.below = lambda k: int(rng.integers(k))
+            self.dice = lambda n: rng.integers(1, 7, size=n).tolist()
+            self.order = lambda n: rng.permutation(n).tolist()
 
-    def below(self, k: int) -> int:
+    def _below(self, k: int) -> int:
         """A whole number 0 <= x < k, as ``rng.integers(k)`` draws it (k = 1 draws nothing)."""
         if k <= 1:
             if k == 1:
@@ -43,7 +49,7 @@ class Draws:
                 m = nxt(st) * k
         return m >> 32
 
-    def dice(self, n: int) -> list[int]:
+    def _dice(self, n: int) -> list[int]:
         """``n`` six-sided dice."""
         nxt, st = self._next, self._state
         out = []
@@ -54,8 +60,26 @@ class Draws:
             out.append((m >> 32) + 1)
         return out
 
-    def order(self, n: int) -> list[int]:
+    def _order(self, n: int) -> list[int]:
         """A uniformly random order of ``range(n)``."""
         out = list(range(n))
         self.rng.shuffle(out)
         return out
+
+
+_CHECKED: list[bool] = []
+
+
+def _same_as_numpy() -> bool:
+    """Whether this numpy draws as ``Draws`` does (``integers`` bounding the same words, ``permutation`` a shuffle;
+    checked once)."""
+    if not _CHECKED:
+        a, b = np.random.Generator(np.random.PCG64(2026)), np.random.Generator(np.random.PCG64(2026))
+        ct = b.bit_generator.ctypes
+        mine = Draws.__new__(Draws)
+        mine.rng, mine._next, mine._state = b, ct.next_uint32, ct.state
+        same = all(int(a.integers(k)) == mine._below(k) and a.integers(1, 7, size=3).tolist() == mine._dice(3)
+                   and a.permutation(k % 30).tolist() == mine._order(k % 30)
+                   for k in (1, 2, 3, 5, 6, 7, 16, 1000) for _ in range(8))
+        _CHECKED.append(same and a.bit_generator.state == b.bit_generator.state)
+    return _CHECKED[0]
