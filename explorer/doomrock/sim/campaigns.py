@@ -22,6 +22,7 @@ from .compact import from_battle, to_battle
 from .compact_bots import MAKERS
 from .draws import Draws
 from .quick import fight
+from .record import hit_limit, record_of
 
 
 def play_campaign(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequence, max_steps: int,
@@ -29,7 +30,6 @@ def play_campaign(options: Options, deck: Deck, bot: str, seed: np.random.SeedSe
     """One campaign: ``games.play_game("campaign", ...)``'s record for the same seed (the same draws, decisions,
     rounds, battles and score). ``log`` receives every engine step as (action, outcome) and every compact battle
     as ("battle", its compact steps)."""
-    from .games import GameRecord, _record, hit_limit  # (games imports quick, which this module imports)
     chance_seed, bot_seed = children_of(seed, 2)
     rng = np.random.Generator(np.random.PCG64(chance_seed))
     bot_rng = np.random.Generator(np.random.PCG64(bot_seed))
@@ -44,7 +44,7 @@ def play_campaign(options: Options, deck: Deck, bot: str, seed: np.random.SeedSe
     step = 0
     while step < max_steps:
         if GAME.is_terminal(state):
-            return replace(_record("campaign", state, rounds, step), battles=tuple(battles), hit_limit=hit_limit(state))
+            return replace(record_of("campaign", state, rounds, step), battles=tuple(battles), hit_limit=hit_limit(state))
         b = state.battle
         if state.phase == "battle" and b is not None and b.phase != "setup" and b.result is None:
             g = from_battle(b, deck, options)
@@ -80,4 +80,4 @@ def play_campaign(options: Options, deck: Deck, bot: str, seed: np.random.SeedSe
             battles.append((b.encounter, b.result == "victory"))
         ended, won_before = over, won
         fighting = b.encounter if b is not None else fighting
-    return replace(_record("campaign", state, rounds, max_steps), won=False, battles=tuple(battles), capped=True)
+    return replace(record_of("campaign", state, rounds, max_steps), won=False, battles=tuple(battles), capped=True)

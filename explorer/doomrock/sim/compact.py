@@ -11,6 +11,7 @@ The cards are read once per deck into ``Tables`` (what the rules ask of a card a
 """
 from __future__ import annotations
 
+from ..abilities import reach
 from ..cards import Deck
 from ..options import Options
 from ..state import Battle, Die, Enemy, Hero
@@ -51,7 +52,6 @@ class Card:
 
 
 def _card(deck: Deck, cid: str) -> Card:
-    from ..abilities import reach
     c = deck.card(cid)
     k = Card()
     k.id, k.name = cid, c.name

@@ -7,12 +7,11 @@ from ...core.frozen import replace
 from ..state import RETURNED
 from .compact import CBattle, CDie
 from .compact_ai import place_spawn, resume, returned_die, run_script, share_room, still_reacting, takers
-from .compact_effects import resolve, spend_dice, use_item
+from .compact_effects import deal_damage, resolve, spend_dice, use_item
 from .compact_rules import (
-    ACTIVATE, ASSIGN, BOSS, DONE, ENDINIT, ENDROUND, GIVE, HEROISM, ITEM, KEEP, MINION, NOREACTION, PICKUP, PLACE,
+    ACTIVATE, ASSIGN, BOSS, ENDINIT, ENDROUND, GIVE, HEROISM, ITEM, KEEP, MINION, NOREACTION, PICKUP, PLACE,
     REROLL, ROLL, ROLL_STEPS, ROLLEXTRA, SHIELD, SHUFFLE, SPAWN, STOPHIDING, TAKE, TARGET,
 )
-from .compact_effects import deal_damage
 
 MINION_SECTION, BOSS_SECTION = "Battle Sequence: Minion Activation", "Battle Sequence: Boss Activations"
 

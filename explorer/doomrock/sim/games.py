@@ -28,6 +28,7 @@ from ..game import BATTLE_GAME, GAME
 from ..options import Options
 from ..state import CHANCE
 from . import campaigns, quick
+from .record import GameRecord, hit_limit, record_of
 
 KINDS = ("battle", "campaign")
 #: Most steps one simulated game may take before it is reported as unfinished.
@@ -37,48 +38,9 @@ MAX_STEPS = 50_000
 SIM_LIMITS = {"round_limit": 30, "map_action_limit": 200}
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    """One simulated battle or campaign.
-
-    Attributes:
-        won: the party won (battle: "victory"; campaign: Doomrock's final battle won).
-        rounds: battle rounds played (in every battle of a campaign).
-        hp_left: the party's hit points at the end (broken ones included), out of ``hp_max``.
-        score: the campaign score (Scoring); a battle's is 0.
-        battles_won: battles won (a standalone battle: 1 or 0).
-        steps: actions taken.
-        heroes: the party (a campaign draws its heroes at setup).
-        battles: every battle fought, in order: (encounter id, won).
-        hit_limit: a safety net (``round_limit`` or ``map_action_limit``, DR-10) ended the game.
-        capped: still running after ``max_steps`` actions (a bot or rule loop): counted as lost, never raised.
-    """
-
-    won: bool
-    rounds: int
-    hp_left: int
-    hp_max: int
-    score: int
-    battles_won: int
-    steps: int
-    heroes: tuple[str, ...] = ()
-    battles: tuple[tuple[str, bool], ...] = ()
-    capped: bool = False
-    hit_limit: bool = False
-
-
 def sim_options(**changes) -> Options:
     """Default options with the simulators' safety nets (``SIM_LIMITS``), then ``changes``."""
     return Options(**{**SIM_LIMITS, **changes})
-
-
-def hit_limit(state) -> bool:
-    """Whether a finished game was ended by a safety net rather than by the rules (DR-10)."""
-    o = state.options
-    b = state.battle
-    if b is not None and o.round_limit is not None and b.result == "defeat" and b.round > o.round_limit:
-        return True
-    return getattr(state, "map_actions", 0) >= (o.map_action_limit or float("inf"))
 
 
 @dataclass(frozen=True)
@@ -135,7 +97,7 @@ def play_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.Seed
     won_before, fighting = 0, None  # campaign battles won so far; the encounter being fought
     for step in range(max_steps):
         if game.is_terminal(state):
-            return replace(_record(kind, state, rounds, step), battles=tuple(battles), hit_limit=hit_limit(state))
+            return replace(record_of(kind, state, rounds, step), battles=tuple(battles), hit_limit=hit_limit(state))
         acts = game.legal_actions(state)  # listed once: the action taken from them is not checked again
         action = acts[0] if game.player_of(acts) == CHANCE else player.choose(state, acts)
         spec = game.chance_of_legal(state, action)
@@ -152,19 +114,7 @@ def play_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.Seed
             battles.append((b.encounter, b.result == "victory"))
         ended, won_before = over, won
         fighting = b.encounter if b is not None else fighting
-    return replace(_record(kind, state, rounds, max_steps), won=False, battles=tuple(battles), capped=True)
-
-
-def _record(kind: str, state, rounds: int, steps: int) -> GameRecord:
-    if kind == "battle":
-        heroes = state.battle.heroes
-        won = state.battle.result == "victory"
-        return GameRecord(won, state.battle.round, sum(max(0, h.life) for h in heroes), sum(h.max_hp for h in heroes),
-                          0, int(won), steps, tuple(h.id for h in heroes))
-    heroes = state.heroes
-    return GameRecord(state.result == "victory", rounds, sum(max(0, h.hp) for h in heroes),
-                      sum(h.max_hp for h in heroes), GAME.score(state), state.battles_won, steps,
-                      tuple(h.id for h in heroes))
+    return replace(record_of(kind, state, rounds, max_steps), won=False, battles=tuple(battles), capped=True)
 
 
 def fast_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.SeedSequence,

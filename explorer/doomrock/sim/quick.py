@@ -23,6 +23,7 @@ from .compact_bots import MAKERS
 from .compact_play import play
 from .compact_rules import CHANCE_TAGS, draw, legal
 from .draws import Draws
+from .record import GameRecord
 
 BOTS = tuple(MAKERS)
 
@@ -53,7 +54,6 @@ def play_game(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequen
     ``log``, if given, receives every step as (legal actions, action, outcome) in the compact battle's own
     terms (the setup steps in the engine's), for replay checks.
     """
-    from .games import GameRecord  # (games imports this module)
     chance_seed, bot_seed = children_of(seed, 2)
     rng = np.random.Generator(np.random.PCG64(chance_seed))
     bot_rng = np.random.Generator(np.random.PCG64(bot_seed))
