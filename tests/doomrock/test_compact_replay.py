@@ -224,3 +224,14 @@ def test_campaigns_fight_their_battles_compact_and_are_the_engines(bot):
         assert flat == engine_campaign(options, bot, seed)
     assert simulate("campaign", 3, seed=2, options=options, bot=bot).records == tuple(
         play_game("campaign", options, DECK, bot, s) for s in children_of(np.random.SeedSequence(2), 3))
+
+
+def test_a_campaign_capped_on_the_map_in_a_battle_or_on_its_last_step_is_the_engines():
+    options = games.sim_options(players=2)
+    seed = children_of(np.random.SeedSequence([2026, 7, 6]), 4)[3]  # a won battle, then a long lost one
+    full = play_game("campaign", options, DECK, "greedy", seed)
+    assert len(full.battles) == 2 and not full.capped
+    for cap in (5, 30, 50, 60, 61, 80, 120, 400, full.steps - 1, full.steps, full.steps + 1):  # (battles: 27-60, 82-)
+        engine = play_game("campaign", options, DECK, "greedy", seed, cap)
+        assert campaigns.play_campaign(options, DECK, "greedy", seed, cap) == engine, cap
+        assert engine.capped == (cap <= full.steps)

@@ -44,7 +44,8 @@ def play_campaign(options: Options, deck: Deck, bot: str, seed: np.random.SeedSe
     step = 0
     while step < max_steps:
         if GAME.is_terminal(state):
-            return replace(record_of("campaign", state, rounds, step), battles=tuple(battles), hit_limit=hit_limit(state))
+            return replace(record_of("campaign", state, rounds, step), battles=tuple(battles),
+                           hit_limit=hit_limit(state))
         b = state.battle
         if state.phase == "battle" and b is not None and b.phase != "setup" and b.result is None:
             g = from_battle(b, deck, options)

@@ -120,9 +120,10 @@ class CBattle:
     """One battle in progress: the engine's ``Battle`` fields, mutable, plus the deck's tables and the options."""
 
     __slots__ = ("encounter", "heroes", "enemies", "dice", "phase", "round", "roller", "rolls", "assigning", "active",
-                 "activations", "minion_done", "ai_draw", "ai_discard", "discard_order", "discard_sorted", "expose_pool",
-                 "expose_up", "expose_out", "enrage", "enrage_extra", "next_group", "next_enemy", "extra", "paused",
-                 "inventory", "ranks", "flips", "result", "deck", "t", "o", "by_uid", "cumulations", "markers", "locked")
+                 "activations", "minion_done", "ai_draw", "ai_discard", "discard_order", "discard_sorted",
+                 "expose_pool", "expose_up", "expose_out", "enrage", "enrage_extra", "next_group", "next_enemy",
+                 "extra", "paused", "inventory", "ranks", "flips", "result", "deck", "t", "o", "by_uid",
+                 "cumulations", "markers", "locked")
 
     def alive(self) -> list[int]:
         return [i for i, h in enumerate(self.heroes) if h.hp + h.broken > 0]
