@@ -1,6 +1,6 @@
 """Benchmark the Assault on Doomrock roll-phase solver (Battle Sequence: Roll Phase).
 
-Run: ``.venv/bin/python benchmarks/doomrock.py``
+Run: ``.venv/bin/python benchmarks/doomrock.py`` (``... doomrock.py simulation`` for the simulation part alone)
 
 Machines here vary up to 2x between runs, so every time is also printed as a ratio against
 baselines measured in the same run:
@@ -12,14 +12,16 @@ baselines measured in the same run:
 
 The answers are compared (they must agree); the times are only printed.
 
-Simulation: battles per second of ``explorer.doomrock.sim.simulate`` (here, timed one battle of
-each side in turn, and on two worker processes) against a plain ``Session`` loop playing the same
-games with the same draws (the records must agree), and whole campaigns per second; live advice reads on real battle states.
+Simulation: battles (and steps) per second of ``explorer.doomrock.sim.simulate`` (the compact battle), of the
+engine loop ``play_game``, and of a plain ``Session`` loop playing the same games with the same draws (the
+records must agree), timed one battle of each side in turn, for the greedy and the random party; then on two
+worker processes; whole campaigns per second; live advice reads on real battle states.
 """
 
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
@@ -29,7 +31,8 @@ from math import factorial
 import numpy as np
 
 from explorer.core import Session
-from explorer.doomrock import BATTLE_GAME, CHANCE, GreedyBot, Options, Roll, SetUpBattle
+from explorer.doomrock import BATTLE_GAME, CHANCE, GAME, Options, Roll, SetUpBattle
+from explorer.doomrock.bots import make_bot
 from explorer.doomrock.odds import RollPhaseSolver
 from explorer.doomrock.odds import advice as live
 from explorer.doomrock.odds.assignment import best_assignment
@@ -37,7 +40,7 @@ from explorer.doomrock.odds.inputs import cards as check_cards
 from explorer.doomrock.odds.multisets import layout_for
 from explorer.doomrock.odds.objective import Objective
 from explorer.doomrock.deckfile import sample_deck
-from explorer.doomrock.sim import children_of, play_game, simulate
+from explorer.doomrock.sim import children_of, fast_game, play_game, sim_options, simulate
 
 CARDS = [([(5,), (6,)], 2), ([(6, 6)], 1), ([(1,), (2,)], 2), ([(3, 4)], 1)]
 HAND = (1, 1, 2, 3, 4, 4, 5, 6)
@@ -152,51 +155,85 @@ def main():
     simulation()
 
 
-def session_battle(options, child):
-    """The baseline: one battle through a plain Session (history, checks), the same draws as ``simulate``'s game."""
+def session_battle(options, child, kind="greedy", game="doomrock-battle"):
+    """The baseline: one battle (or campaign) through a plain Session (history, checks), the same draws as
+    ``simulate``'s game."""
+    rules = BATTLE_GAME if game == "doomrock-battle" else GAME
     chance_seed, bot_seed = children_of(child, 2)
     rng = np.random.Generator(np.random.PCG64(chance_seed))
-    bot = GreedyBot(np.random.Generator(np.random.PCG64(bot_seed)))
-    s = Session("doomrock-battle", options, seed=0)
+    bot = make_bot(kind, np.random.Generator(np.random.PCG64(bot_seed)))
+    s = Session(game, options, seed=0)
     while not s.is_over():
         acts = s.legal_actions()
-        action = acts[0] if BATTLE_GAME.current_player(s.state) == CHANCE else bot.choose(s.state, acts)
-        spec = BATTLE_GAME.chance(s.state, action)
+        action = acts[0] if rules.current_player(s.state) == CHANCE else bot.choose(s.state, acts)
+        spec = rules.chance(s.state, action)
         s.play(action, spec.sample(rng) if spec is not None else None)
+    if game != "doomrock-battle":
+        return s.result() == "victory", s.state.battles_won, len(s.steps)
     return s.result() == "victory", s.state.battle.round, len(s.steps)
 
 
 def simulation(n_games=60, seed=1):
     options = Options(players=2)
-    print(f"== simulation: {n_games} greedy-party battles (goblin raid, 2 heroes) ==")
     deck = sample_deck()
-    t_base = t_sim = 0.0
-    base, records = [], []
-    for child in children_of(np.random.SeedSequence(seed), n_games):
-        # one battle of each in turn, so a change in the machine's load falls on both sides alike
-        start = time.perf_counter()
-        base.append(session_battle(options, child))
-        t_base += time.perf_counter() - start
-        start = time.perf_counter()
-        records.append(play_game("battle", options, deck, "greedy", child))  # game i of simulate(..., seed)
-        t_sim += time.perf_counter() - start
-    result = simulate("battle", n_games, seed, options=options)
-    assert tuple(records) == result.records
-    assert base == [(r.won, r.rounds, r.steps) for r in result.records]
+    for kind in ("greedy", "random"):
+        print(f"== simulation: {n_games} {kind}-party battles (goblin raid, 2 heroes) ==")
+        sides = {"session": 0.0, "engine": 0.0, "compact": 0.0}
+        base, engine, records = [], [], []
+        for child in children_of(np.random.SeedSequence(seed), n_games):
+            # one battle of each side in turn, so a change in the machine's load falls on all of them alike
+            start = time.perf_counter()
+            base.append(session_battle(options, child, kind))
+            sides["session"] += time.perf_counter() - start
+            start = time.perf_counter()
+            engine.append(play_game("battle", options, deck, kind, child))  # the engine loop, without a Session
+            sides["engine"] += time.perf_counter() - start
+            start = time.perf_counter()
+            records.append(fast_game("battle", options, deck, kind, child))  # game i of simulate(..., seed)
+            sides["compact"] += time.perf_counter() - start
+        result = simulate("battle", n_games, seed, options=options, bot=kind)
+        assert tuple(records) == result.records == tuple(engine)
+        assert base == [(r.won, r.rounds, r.steps) for r in result.records]
+        steps = sum(r.steps for r in result.records)
+        t_base = sides["session"]
+        print(f"plain Session loop:       {n_games / t_base:8.1f} battles/s {steps / t_base:9.0f} steps/s (baseline)")
+        print(f"engine loop (play_game):  {n_games / sides['engine']:8.1f} battles/s {steps / sides['engine']:9.0f} "
+              f"steps/s -> {t_base / sides['engine']:.2f}x")
+        print(f"simulate (compact):       {n_games / sides['compact']:8.1f} battles/s {steps / sides['compact']:9.0f} "
+              f"steps/s -> {t_base / sides['compact']:.2f}x (one battle of each side in turn)")
+        if kind == "greedy":
+            t_sim, greedy = sides["compact"], result
     with ProcessPoolExecutor(2) as pool:
         start = time.perf_counter()
         remote = simulate("battle", n_games, seed, options=options, executor=pool)
         t_pool = time.perf_counter() - start
-    assert remote.records == result.records
-    print(f"plain Session loop: {n_games / t_base:7.1f} battles/s (baseline)")
-    print(f"simulate, here:     {n_games / t_sim:7.1f} battles/s -> {t_base / t_sim:.2f}x (one battle of each in turn)")
-    print(f"simulate, 2 procs:  {n_games / t_pool:7.1f} battles/s -> {t_base / t_pool:.2f}x (pool start-up included)")
-    print(f"win rate {result.win_rate[0]:.3f} +- {result.win_rate[1]:.3f}, rounds {result.rounds[0]:.2f} +- "
-          f"{result.rounds[1]:.2f}, HP left {result.hp_left[0]:.2f} +- {result.hp_left[1]:.2f}")
-    start = time.perf_counter()
-    campaigns = simulate("campaign", 10, seed)
-    t_camp = time.perf_counter() - start
-    print(f"whole campaigns: {10 / t_camp:6.2f} games/s ({t_camp / 10 / (t_sim / n_games):.1f} battles' time each); "
+    assert remote.records == simulate("battle", n_games, seed, options=options).records
+    print(f"simulate, 2 procs (greedy): {n_games / t_pool:7.1f} battles/s (pool start-up included)")
+    print(f"win rate {greedy.win_rate[0]:.3f} +- {greedy.win_rate[1]:.3f}, rounds {greedy.rounds[0]:.2f} +- "
+          f"{greedy.rounds[1]:.2f}, HP left {greedy.hp_left[0]:.2f} +- {greedy.hp_left[1]:.2f} (greedy party)")
+    n_camp, limits = 10, sim_options()
+    sides = {"session": 0.0, "engine": 0.0, "compact": 0.0}
+    base, engine, records = [], [], []
+    for child in children_of(np.random.SeedSequence(seed), n_camp):  # one campaign of each side in turn
+        start = time.perf_counter()
+        base.append(session_battle(limits, child, "greedy", "doomrock"))
+        sides["session"] += time.perf_counter() - start
+        start = time.perf_counter()
+        engine.append(play_game("campaign", limits, deck, "greedy", child))
+        sides["engine"] += time.perf_counter() - start
+        start = time.perf_counter()
+        records.append(fast_game("campaign", limits, deck, "greedy", child))  # battles on the compact battle
+        sides["compact"] += time.perf_counter() - start
+    campaigns = simulate("campaign", n_camp, seed)
+    assert tuple(records) == campaigns.records == tuple(engine)
+    assert base == [(r.won, r.battles_won, r.steps) for r in records]
+    steps = sum(r.steps for r in records)
+    print(f"== whole campaigns, greedy party ({n_camp}, {steps} steps) ==")
+    for name, label in (("session", "plain Session loop:      "), ("engine", "engine loop (play_game): "),
+                        ("compact", "simulate (battles compact):")):
+        print(f"{label} {n_camp / sides[name]:7.2f} games/s {steps / sides[name]:9.0f} steps/s -> "
+              f"{sides['session'] / sides[name]:.2f}x")
+    print(f"a campaign takes {sides['compact'] / n_camp / (t_sim / n_games):.1f} battles' time; "
           f"score {campaigns.score[0]:.1f} +- {campaigns.score[1]:.1f}, win rate {campaigns.win_rate[0]:.2f}")
     print("campaign battles by encounter: " + "; ".join(
         f"{e} {n} fought, won {rate:.2f}" for e, (n, (rate, _)) in campaigns.by_encounter().items()))
@@ -210,10 +247,13 @@ def simulation(n_games=60, seed=1):
     live.roll_advice(b, deck)
     cold = time.perf_counter() - start
     warm, _ = timed(lambda: live.roll_advice(b, deck), 50)
-    step = t_sim / sum(r.steps for r in result.records)
+    step = t_sim / sum(r.steps for r in greedy.records)
     print(f"live advice on a real roll phase: cold {cold * 1e3:6.2f} ms, cached {warm * 1e3:6.3f} ms "
           f"({warm / step:.1f} simulated battle steps)")
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["simulation"]:  # the simulation part alone
+        simulation()
+    else:
+        main()

@@ -81,18 +81,9 @@ def setup_chance(battle: Battle, deck: Deck, options: Options, held: tuple[str, 
     return Joint(tuple(parts))
 
 
-def set_up(battle: Battle, deck: Deck, options: Options, outcome: dict) -> tuple[Battle, list[Event]]:
-    """Battle Setup steps 2-4 (the formation was placed by ``new_battle``)."""
-    enc: Encounter = deck.card(battle.encounter)
-    players = len(battle.heroes)
-    encounters = [enc]
-    extra = None
-    if enc.extra_tier1:
-        extra = deck.card(outcome["extra"][0])
-        encounters.append(extra)
+def field_enemies(encounters: list, players: int, options: Options, group: int) -> list[Enemy]:
+    """Battle Setup 2: the encounter cards' enemies, ``E1``, ``E2``... in pairs from group ``group`` on."""
     enemies: list[Enemy] = []
-    group = battle.next_group
-    events = [Event(f"The party faces {enc.name}.", SECTION)]
     for e in encounters:
         # "By default, enemies are grouped in pairs": each card's enemies, or all of them (DR-39)
         start = group if not enemies else enemies[-1].group + 1
@@ -107,6 +98,21 @@ def set_up(battle: Battle, deck: Deck, options: Options, outcome: dict) -> tuple
                 enemies.append(Enemy(f"E{n + 1}", spec.name, e.deck, spec.hp, spec.hp, spec.armour, 0, spec.shields,
                                      spec.command, spec.boss, spec.objective, start + k // 2))
                 k += 1
+    return enemies
+
+
+def set_up(battle: Battle, deck: Deck, options: Options, outcome: dict) -> tuple[Battle, list[Event]]:
+    """Battle Setup steps 2-4 (the formation was placed by ``new_battle``)."""
+    enc: Encounter = deck.card(battle.encounter)
+    players = len(battle.heroes)
+    encounters = [enc]
+    extra = None
+    if enc.extra_tier1:
+        extra = deck.card(outcome["extra"][0])
+        encounters.append(extra)
+    group = battle.next_group
+    events = [Event(f"The party faces {enc.name}.", SECTION)]
+    enemies = field_enemies(encounters, players, options, group)
     if extra is not None:
         events.append(Event(f"{enc.name} brings {extra.name} as well.", SECTION))
     decks = tuple(dict.fromkeys(e.deck for e in encounters))

@@ -10,7 +10,7 @@ import numpy as np
 from ..core.game import get_game
 from ..core.seeds import children_of
 from ..doomrock.bots import BOTS as DR_BOTS
-from ..doomrock.sim import play_game as play_doomrock
+from ..doomrock.sim import fast_game as play_doomrock
 from ..doomrock.sim.games import SIM_LIMITS as DR_LIMITS
 from ..rumble_planet.bots import BOTS as RP_BOTS
 from ..rumble_planet.sim.games import play_game as play_rumble_planet
@@ -58,7 +58,8 @@ def _dr_columns(kind: str, options, deck, bots, seed, n) -> dict[str, np.ndarray
 
 
 def _dr_battle_block(options, deck, bots, seed, n) -> dict[str, np.ndarray]:
-    """A block of standalone battles (``doomrock.sim.play_game``), each from its own child seed."""
+    """A block of standalone battles (``doomrock.sim.fast_game``: the compact battle where it can), each from its own
+    child seed."""
     return _dr_columns("battle", options, deck, bots, seed, n)
 
 

@@ -1,8 +1,12 @@
 """Batch battles and whole campaigns played by the bots, with standard errors.
 
-Games run on the rules engine itself, without a Session's history: each step lists the legal actions
-once and plays the one chosen through ``apply_legal`` (``apply`` without checking again an action the
-engine just listed; tests hold every such step to the checked ``apply``). Each game gets its own ``SeedSequence`` child
+``play_game`` runs a game on the rules engine itself, without a Session's history: each step lists the legal
+actions once and plays the one chosen through ``apply_legal`` (``apply`` without checking again an action the
+engine just listed; tests hold every such step to the checked ``apply``). ``simulate`` plays the same games
+faster where it can: with the random or greedy party, a standalone battle goes on the compact battle of
+``quick.py`` after its setup, and a campaign fights its battles there (``campaigns.py``; the map stays on the
+engine): the same draws, decisions and records; ``quick.check_supported`` names what it leaves to the engine
+loop. Each game gets its own ``SeedSequence`` child
 (chance draws from its first child, the bot from its second), so results do not depend on how
 games are chunked or which worker of an ``Executor`` runs them.
 """
@@ -23,6 +27,8 @@ from ..deckfile import sample_deck
 from ..game import BATTLE_GAME, GAME
 from ..options import Options
 from ..state import CHANCE
+from . import campaigns, quick
+from .record import GameRecord, hit_limit, record_of
 
 KINDS = ("battle", "campaign")
 #: Most steps one simulated game may take before it is reported as unfinished.
@@ -32,48 +38,9 @@ MAX_STEPS = 50_000
 SIM_LIMITS = {"round_limit": 30, "map_action_limit": 200}
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    """One simulated battle or campaign.
-
-    Attributes:
-        won: the party won (battle: "victory"; campaign: Doomrock's final battle won).
-        rounds: battle rounds played (in every battle of a campaign).
-        hp_left: the party's hit points at the end (broken ones included), out of ``hp_max``.
-        score: the campaign score (Scoring); a battle's is 0.
-        battles_won: battles won (a standalone battle: 1 or 0).
-        steps: actions taken.
-        heroes: the party (a campaign draws its heroes at setup).
-        battles: every battle fought, in order: (encounter id, won).
-        hit_limit: a safety net (``round_limit`` or ``map_action_limit``, DR-10) ended the game.
-        capped: still running after ``max_steps`` actions (a bot or rule loop): counted as lost, never raised.
-    """
-
-    won: bool
-    rounds: int
-    hp_left: int
-    hp_max: int
-    score: int
-    battles_won: int
-    steps: int
-    heroes: tuple[str, ...] = ()
-    battles: tuple[tuple[str, bool], ...] = ()
-    capped: bool = False
-    hit_limit: bool = False
-
-
 def sim_options(**changes) -> Options:
     """Default options with the simulators' safety nets (``SIM_LIMITS``), then ``changes``."""
     return Options(**{**SIM_LIMITS, **changes})
-
-
-def hit_limit(state) -> bool:
-    """Whether a finished game was ended by a safety net rather than by the rules (DR-10)."""
-    o = state.options
-    b = state.battle
-    if b is not None and o.round_limit is not None and b.result == "defeat" and b.round > o.round_limit:
-        return True
-    return getattr(state, "map_actions", 0) >= (o.map_action_limit or float("inf"))
 
 
 @dataclass(frozen=True)
@@ -130,7 +97,7 @@ def play_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.Seed
     won_before, fighting = 0, None  # campaign battles won so far; the encounter being fought
     for step in range(max_steps):
         if game.is_terminal(state):
-            return replace(_record(kind, state, rounds, step), battles=tuple(battles), hit_limit=hit_limit(state))
+            return replace(record_of(kind, state, rounds, step), battles=tuple(battles), hit_limit=hit_limit(state))
         acts = game.legal_actions(state)  # listed once: the action taken from them is not checked again
         action = acts[0] if game.player_of(acts) == CHANCE else player.choose(state, acts)
         spec = game.chance_of_legal(state, action)
@@ -147,23 +114,22 @@ def play_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.Seed
             battles.append((b.encounter, b.result == "victory"))
         ended, won_before = over, won
         fighting = b.encounter if b is not None else fighting
-    return replace(_record(kind, state, rounds, max_steps), won=False, battles=tuple(battles), capped=True)
+    return replace(record_of(kind, state, rounds, max_steps), won=False, battles=tuple(battles), capped=True)
 
 
-def _record(kind: str, state, rounds: int, steps: int) -> GameRecord:
-    if kind == "battle":
-        heroes = state.battle.heroes
-        won = state.battle.result == "victory"
-        return GameRecord(won, state.battle.round, sum(max(0, h.life) for h in heroes), sum(h.max_hp for h in heroes),
-                          0, int(won), steps, tuple(h.id for h in heroes))
-    heroes = state.heroes
-    return GameRecord(state.result == "victory", rounds, sum(max(0, h.hp) for h in heroes),
-                      sum(h.max_hp for h in heroes), GAME.score(state), state.battles_won, steps,
-                      tuple(h.id for h in heroes))
+def fast_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.SeedSequence,
+              max_steps: int = MAX_STEPS) -> GameRecord:
+    """``play_game``'s record, with the battles on the compact battle where ``quick.check_supported`` allows (tests
+    replay both)."""
+    if quick.check_supported(options, bot) is None:
+        if kind == "battle":
+            return quick.play_game(options, deck, bot, seed, max_steps)
+        return campaigns.play_campaign(options, deck, bot, seed, max_steps)
+    return play_game(kind, options, deck, bot, seed, max_steps)
 
 
 def _run_chunk(kind, options, deck, bot, seeds) -> list[GameRecord]:
-    return [play_game(kind, options, deck, bot, s) for s in seeds]
+    return [fast_game(kind, options, deck, bot, s) for s in seeds]
 
 
 def summarize(kind: str, heroes: tuple[str, ...], encounter: str | None, records: Sequence[GameRecord]) -> SimResult:
@@ -212,7 +178,7 @@ def simulate(kind: str = "battle", n_games: int = 100, seed: int = 0, *, options
     done = 0
     if executor is None:
         for i in range(n_games):
-            records[i] = play_game(kind, options, deck, bot, seeds[i])
+            records[i] = fast_game(kind, options, deck, bot, seeds[i])
             done += 1
             if progress:
                 progress(done, n_games)
@@ -240,5 +206,5 @@ def sweep(parties: Sequence[tuple[str, ...]], encounters: Sequence[str], n_games
     return out
 
 
-__all__ = ["BOTS", "GameRecord", "SIM_LIMITS", "SimResult", "hit_limit", "sim_options", "children_of", "make_bot", "mean_se", "play_game", "simulate", "summarize",
-           "sweep"]
+__all__ = ["BOTS", "GameRecord", "SIM_LIMITS", "SimResult", "hit_limit", "sim_options", "children_of", "fast_game",
+           "make_bot", "mean_se", "play_game", "simulate", "summarize", "sweep"]

@@ -1,0 +1,188 @@
+"""The batch bots on the compact battle: ``bots.RandomBot`` and ``bots.GreedyBot``'s battle policy, choosing from
+``compact_rules.legal``'s tuples exactly what the engine's bots choose from the engine's actions (ties to the
+first listed, the random bot's one draw from its own generator per decision)."""
+from __future__ import annotations
+
+from .compact import CBattle
+from .compact_effects import threats, usable_items
+from .compact_rules import (
+    ACTIVATE, ASSIGN, BOSS, DONE_A, ENDINIT_A, ENDROUND_A, GIVE, HEROISM, ITEM, KEEP, KEEP_A, MINION, REROLL, ROLL_A,
+    SHIELD, SPAWN, TAKE, activations,
+)
+
+
+class RandomBot:
+    """``bots.RandomBot``: a uniformly random legal action from an injected generator (a ``draws.Draws``)."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def choose(self, g: CBattle, acts: list) -> tuple:
+        return acts[self.rng.below(len(acts))]
+
+
+class GreedyBot:
+    """``bots.GreedyBot._battle``: keeps useful dice, hits the weakest reachable enemy hardest."""
+
+    def __init__(self, rng=None):
+        self.rng = rng
+
+    def choose(self, g: CBattle, acts: list) -> tuple:
+        tags = {a[0] for a in acts}
+        cards = g.t.cards
+        if GIVE in tags:  # give up the die on the least valuable card
+            hero = g.paused.hero
+            worth = {d.index: cards[d.card].value for d in g.dice if d.owner == hero and d.place == "card"}
+            return min(acts, key=lambda a: worth[a[1]])
+        if TAKE in tags:  # the hero with the most HP left takes the point
+            taken = dict(g.paused.shares)
+            takes = [a for a in acts if a[0] == TAKE]
+            return max(takes, key=lambda a: g.heroes[a[1]].hp + g.heroes[a[1]].broken - taken.get(a[1], 0))
+        if SPAWN in tags:  # a spawned enemy is placed away from the party
+            return (SPAWN, None)
+        if REROLL in tags or KEEP in tags:
+            return self._reroll(g, acts)
+        if ASSIGN in tags:
+            best, top = None, -1
+            for a in acts:
+                if a[0] == ASSIGN and cards[a[2]].value > top:
+                    best, top = a, cards[a[2]].value
+            return best
+        for tag in (HEROISM, SHIELD):
+            if tag in tags:
+                return next(a for a in acts if a[0] == tag)
+        if DONE_A in acts:
+            return DONE_A
+        if ACTIVATE in tags or ITEM in tags:
+            best, top = None, None
+            for a in acts:
+                if a[0] == ACTIVATE or a[0] == ITEM:
+                    v = self._activation_value(g, a)
+                    if top is None or v > top:
+                        best, top = a, v
+            if top > 0:
+                return best
+        for tag in (MINION, BOSS):
+            if tag in tags:
+                return next(a for a in acts if a[0] == tag)
+        for end in (ENDINIT_A, ENDROUND_A):
+            if end in acts:
+                return end
+        return acts[0]
+
+    def shortcut(self, g: CBattle):
+        """``choose(g, legal(g))`` read straight from the battle where that is quicker: the roll phase from the
+        dice, the first minion or boss to activate, the best activation (with no item to use); None where the legal
+        list is needed (a paused AI card, a die to give back or to place, items)."""
+        if g.paused is not None or (not g.expose_pool and g.expose_up) or g.o.heavy_planning:
+            return None
+        phase = g.phase
+        roll = phase == "roll"
+        for d in g.dice:
+            p = d.place
+            if p == "stolen":
+                if g.by_uid[d.card].hp <= 0:
+                    return None  # (a die to give back may come first)
+            elif not roll and (p == "waiting" or p == "rolled"):
+                return None
+        if roll:
+            return self._roll_choice(g)
+        if usable_items(g):
+            return None
+        if phase == "minions":
+            fresh = [e for e in g.enemies if e.hp > 0 and not e.boss and not e.activated]
+            if g.active is not None:
+                return (MINION, g.active, fresh[0].uid, None) if fresh else None
+            minions = fresh or [e for e in g.enemies if e.hp > 0 and not e.boss]
+            waiting = [i for i in g.alive() if i not in g.minion_done]
+            if not waiting or not minions:
+                return None
+            every = threats(g)
+            values = [every[i] for i in waiting]
+            return (MINION, waiting[values.index(max(values))], minions[0].uid, None)
+        if phase == "boss":
+            return next(((BOSS, e.uid) for e in g.enemies if e.hp > 0 and e.boss and not e.activated), None)
+        if phase == "initiative" or phase == "actions":
+            best, top = None, None
+            for a in activations(g, phase == "initiative"):
+                v = self._activation_value(g, a)
+                if top is None or v > top:
+                    best, top = a, v
+            if top is not None and top > 0:
+                return best
+            return ENDINIT_A if phase == "initiative" else ENDROUND_A
+        return None
+
+    @staticmethod
+    def _roll_choice(g: CBattle):
+        """The roll phase: the roll, the re-roll or the die to place, read from the dice."""
+        if g.rolls == 0:
+            return ROLL_A
+        i = g.roller
+        cards = g.t.cards
+        if not g.assigning:
+            own = [cards[c].faces for c in g.heroes[i].abilities]
+            bad = tuple(d.index for d in g.dice if d.owner == i and d.place == "rolled" and d.face != 1
+                        and d.face != 6 and not any(d.face in faces for faces in own))
+            return (REROLL, bad) if bad else KEEP_A
+        mine = [d for d in g.dice if d.owner == i]
+        held: dict[str, int] = {}
+        for d in mine:
+            if d.place == "card" or d.place == "locked":
+                held[d.card] = held.get(d.card, 0) + 1
+        own = tuple(dict.fromkeys(g.heroes[i].abilities))
+        best, top, six, one = None, -1, None, None
+        for d in mine:
+            if d.place != "rolled":
+                continue
+            f = d.face
+            for cid in own:
+                c = cards[cid]
+                if f in c.faces and held.get(cid, 0) < c.capacity and c.value > top:
+                    best, top = (ASSIGN, d.index, cid), c.value
+            if f == 6 and six is None:
+                six = (HEROISM, d.index)
+            elif f == 1 and one is None:
+                one = (SHIELD, d.index)
+        return best or six or one or DONE_A
+
+    @staticmethod
+    def _reroll(g: CBattle, acts: list) -> tuple:
+        i = g.roller
+        cards = g.t.cards
+        own = [cards[c].faces for c in g.heroes[i].abilities]
+        bad = tuple(d.index for d in g.dice if d.owner == i and d.place == "rolled" and d.face != 1 and d.face != 6
+                    and not any(d.face in faces for faces in own))
+        return (REROLL, bad) if bad and (REROLL, bad) in acts else KEEP_A
+
+    @staticmethod
+    def _activation_value(g: CBattle, a: tuple) -> float:
+        card = g.t.cards[a[2]]
+        heroism = a[4] if a[0] == ACTIVATE else 0
+        target = a[3]
+        value = 0.0
+        for name, p in card.effects:
+            if name == "damage":
+                enemy = g.by_uid[target]
+                amount = p["amount"] + heroism
+                value += 10 * amount + (20 if amount >= enemy.hp else 0)
+                value += 5 if enemy.objective or enemy.boss else 0
+            elif name in ("expose", "armour_down", "push"):
+                value += 3
+            elif name == "shield":
+                value += 2
+            elif name == "extra_die":
+                value += 5
+            elif name == "heal":
+                h = g.heroes[int(target.split(":")[1])]
+                value += 6 * min(p["amount"], h.max_hp - h.hp - h.broken)
+            elif name == "move":
+                # Move next to enemies if not engaged yet.
+                near = {x.group for x in g.enemies if x.hp > 0}
+                here = g.heroes[a[1]].group
+                if here not in near and target.startswith("group:") and int(target[6:]) in near:
+                    value += 4
+        return value
+
+
+MAKERS = {"random": RandomBot, "greedy": GreedyBot}

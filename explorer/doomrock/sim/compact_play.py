@@ -1,0 +1,293 @@
+"""What a compact battle action does: ``battle.apply_legal`` (and the roll phase, AI activations, end of round and
+``settle`` it calls) over a ``CBattle`` changed in place, for an action ``compact_rules.legal`` listed and the
+outcome ``compact_rules.draw`` drew for it."""
+from __future__ import annotations
+
+from ...core.frozen import replace
+from ..state import RETURNED
+from .compact import CBattle, CDie
+from .compact_ai import place_spawn, resume, returned_die, run_script, share_room, still_reacting, takers
+from .compact_effects import deal_damage, resolve, spend_dice, use_item
+from .compact_rules import (
+    ACTIVATE, ASSIGN, BOSS, ENDINIT, ENDROUND, GIVE, HEROISM, ITEM, KEEP, MINION, NOREACTION, PICKUP, PLACE,
+    REROLL, ROLL, ROLL_STEPS, ROLLEXTRA, SHIELD, SHUFFLE, SPAWN, STOPHIDING, TAKE, TARGET,
+)
+
+MINION_SECTION, BOSS_SECTION = "Battle Sequence: Minion Activation", "Battle Sequence: Boss Activations"
+
+
+def play(g: CBattle, a: tuple, outcome=None) -> None:
+    """Play one listed action with the outcome drawn for it ("Battle Sequence"), then ``settle``."""
+    tag = a[0]
+    if tag in ROLL_STEPS and g.phase == "roll":
+        # A roll phase step changes no hit points, no enemy and nobody's dice count: ``settle`` has nothing to do.
+        roll_phase(g, a, outcome)
+        return
+    if type(outcome) is dict:
+        # the expose reshuffle order and the battle cumulation orders drawn for this action (DR-3), in the order
+        # ``draw`` made them ("cumulation 1", "cumulation 2"...)
+        g.flips = [v for k, v in outcome.items() if k[0] == "c"]
+        g.ranks = outcome.get("reshuffle", [])
+        outcome = outcome.get("ai")
+    if g.o.cumulation_flip == "under":
+        g.flips = None
+    if tag in ROLL_STEPS:
+        roll_phase(g, a, outcome)
+    elif tag == ACTIVATE:
+        _, i, cid, target, n = a
+        c = g.t.cards[cid]
+        spend_dice(g, i, cid, c.dice)
+        h = g.heroes[i]
+        h.heroism -= n
+        if h.heroism_on:
+            on = dict(h.heroism_on)
+            if n and cid in on:
+                on[cid] -= n
+            h.heroism_on = tuple(sorted((k, v) for k, v in on.items() if v > 0))
+        resolve(g, i, c.effects, c.bonus, n, target)
+        if g.paused is not None and g.paused.kind == "reaction" and not still_reacting(g):  # then the attack
+            resume(g)
+    elif tag == MINION:
+        _activate(g, a[2], a[1], outcome, a[3])
+    elif tag == BOSS:
+        _activate(g, a[1], None, outcome)
+    elif tag == ENDINIT:
+        g.phase = "minions"
+    elif tag == ENDROUND:
+        end_round(g)
+    elif tag == ROLLEXTRA:
+        waiting = [d for d in g.dice if d.place == "waiting"]
+        mine = [d for d in waiting if d.owner == waiting[0].owner]
+        for d, f in zip(mine, outcome):
+            d.face, d.place, d.card = f, "rolled", None
+    elif tag == SHUFFLE:
+        g.expose_pool, g.expose_up = list(outcome), []
+    elif tag == NOREACTION:
+        resume(g)
+    elif tag == TARGET:
+        back = returned_die(g)
+        if back is not None:
+            return_die(g, back, a[1])
+        else:
+            g.paused = replace(g.paused, hero=a[1])
+            resume(g)
+    elif tag == SPAWN:
+        place_spawn(g, a[1])
+    elif tag == GIVE:
+        p = g.paused
+        die = next(d for d in g.dice if d.owner == p.hero and d.index == a[1])
+        die.place, die.card = "stolen", p.uid
+        resume(g)
+    elif tag == TAKE:
+        _take(g, a[1])
+    elif tag == STOPHIDING:
+        g.heroes[a[1]].hidden = False
+    elif tag == PLACE:  # Heavy planning: a heroism marker placed on an ability card
+        h = g.heroes[a[1]]
+        on = dict(h.heroism_on)
+        on[a[2]] = on.get(a[2], 0) + 1
+        h.heroism_on = tuple(sorted(on.items()))
+    elif tag == ITEM:
+        use_item(g, a[1], a[2], a[3])
+        if g.paused is not None and g.paused.kind == "reaction" and not still_reacting(g):
+            resume(g)
+    else:  # pragma: no cover
+        raise ValueError(f"{a} is not a compact battle action")
+    g.ranks, g.flips = (), ()  # the orders drawn for this action only are dropped
+    settle(g)
+
+
+def _take(g: CBattle, i: int) -> None:
+    """Party damage: one point of it goes to hero ``i``; once divided, each share is dealt as one source."""
+    p = g.paused
+    shares = dict(p.shares)
+    shares[i] = shares.get(i, 0) + 1
+    p = replace(p, left=p.left - 1, shares=tuple(sorted(shares.items())))
+    g.paused = p
+    if p.left > 0 and any(share_room(g, j) - shares.get(j, 0) > 0 for j in g.alive()):
+        return
+    for j, n in p.shares:  # not an attack: a hidden hero stays hidden (the engine's default readings)
+        deal_damage(g, j, n, False)
+    resume(g)
+
+
+def roll_phase(g: CBattle, a: tuple, outcome) -> None:
+    """Roll Phase: roll, two re-rolls, assign dice, shields from 1s and heroism from 6s."""
+    i = g.roller if g.phase == "roll" else next((d.owner for d in g.dice if d.place == "rolled"), None)
+    tag = a[0]
+    if tag == ROLL:
+        for d, f in zip([d for d in g.dice if d.owner == i and d.place == "pool"], outcome):
+            d.face, d.place = f, "rolled"
+        g.rolls = 1
+        return
+    if tag == REROLL:
+        for n, f in zip(a[1], outcome):
+            _die(g, i, n).face = f
+        g.rolls += 1
+        if g.rolls >= 3:  # the result of the third roll must be kept
+            g.assigning = True
+        return
+    if tag == KEEP:
+        g.assigning = True
+        return
+    if tag == PICKUP:
+        d = _die(g, i, a[1])
+        d.place, d.face, d.card = "pool", None, None
+        g.locked -= 1
+        return
+    if tag == ASSIGN:
+        d = _die(g, i, a[1])
+        if g.t.cards[a[2]].lock:
+            d.place = "locked"
+            g.locked += 1
+        else:
+            d.place = "card"
+        d.card = a[2]
+        return
+    if tag == SHIELD or tag == HEROISM:
+        d = _die(g, i, a[1])
+        d.place, d.face = "spent", None
+        if tag == SHIELD:
+            g.heroes[i].shields += 1
+        else:
+            g.heroes[i].heroism += 1
+        return
+    for d in g.dice:  # DoneAssigning: unassigned dice are immediately spent
+        if d.owner == i and d.place == "rolled":
+            d.place, d.face = "spent", None
+    if g.phase != "roll":
+        return
+    later = [j for j in g.alive() if j > i]
+    if later:
+        g.roller, g.rolls, g.assigning = later[0], 0, False
+    else:
+        g.phase, g.rolls, g.assigning = "initiative", 0, False
+
+
+def _die(g: CBattle, owner: int, index: int) -> CDie:
+    return next(d for d in g.dice if d.owner == owner and d.index == index)
+
+
+def _activate(g: CBattle, uid: str, hero, outcome, redirect=None) -> None:
+    """Draw an AI card (reshuffling the discards when the pile is empty) and resolve its part."""
+    me = g.by_uid[uid]
+    deck_id = me.deck
+    pile = g.ai_draw.get(deck_id)
+    if not pile:
+        pile = list(outcome)
+        g.ai_discard[deck_id] = []
+    card_id = pile[0]
+    g.ai_draw[deck_id] = pile[1:]
+    discard = g.ai_discard.get(deck_id)
+    if discard is None:
+        discard = g.ai_discard[deck_id] = []
+    discard.append(card_id)
+    if len(g.discard_order) != len(g.ai_discard) or not g.discard_sorted:
+        g.discard_order = sorted(g.ai_discard)  # the engine's piles are sorted once a card is discarded
+        g.discard_sorted = True
+    card = g.t.ai[card_id]
+    if hero is not None:
+        g.active = hero
+        g.activations += 1
+        script, section = card.minion, MINION_SECTION
+        if redirect is not None:
+            g.heroes[hero].redirected = True
+    else:
+        script, section = card.boss, BOSS_SECTION
+    me.activated = True
+    run_script(g, uid, script, hero if redirect is None else redirect, section)
+
+
+def end_round(g: CBattle) -> None:
+    """End of Round: shields and heroism discarded, hidden ends, ability effects (armour reductions) cease,
+    dice collected except locked ones; extra dice leave the pool; the round limit of simulations (DR-10)."""
+    for i, h in enumerate(g.heroes):
+        if h.extra:  # "reduce his dice pool by the number equal to extra dice he had this round"
+            free = sorted((d for d in g.dice if d.owner == i and d.place not in ("stolen", "locked")),
+                          key=lambda d: -d.index)
+            gone = {(d.owner, d.index) for d in free[: h.extra]}
+            g.dice = [d for d in g.dice if (d.owner, d.index) not in gone]
+    for h in g.heroes:
+        h.shields = h.heroism = h.extra = 0
+        h.heroism_on, h.used_items = (), ()
+        h.hidden = h.redirected = False
+    for e in g.enemies:
+        e.shields = e.armour_down = 0
+        e.activated = False
+    for d in g.dice:
+        if d.place in ("card", "spent", "rolled"):
+            d.place, d.face, d.card = "pool", None, None
+    alive = g.alive()
+    g.phase, g.round, g.rolls, g.assigning = "roll", g.round + 1, 0, False
+    g.active, g.activations, g.minion_done = None, 0, []
+    g.roller = alive[0] if alive else 0
+    if g.o.round_limit is not None and g.round > g.o.round_limit:
+        g.result, g.phase = "defeat", "over"
+
+
+def return_die(g: CBattle, d: CDie, to=None) -> None:
+    """Die steal: a returned die goes to a hero missing dice (the players' choice ``to``, DR-16) and is rolled
+    at once; with nobody missing a die, it is discarded."""
+    missing = takers(g)
+    if not missing:
+        g.dice = [x for x in g.dice if x is not d]
+        return
+    to = to if to in missing else missing[0]
+    index = d.index if to == d.owner else max(x.index for x in g.dice if x.owner == to) + 1
+    d.owner, d.index, d.place, d.card, d.face = to, index, "waiting", RETURNED, None
+
+
+def settle(g: CBattle) -> None:
+    """After each action: dice of defeated enemies return, the battle may end, phases advance."""
+    for d in g.dice:
+        if d.place == "stolen" and g.by_uid[d.card].hp <= 0:  # (only the dice on defeated enemies go back)
+            _give_back(g)
+            break
+    if g.result is None:
+        alive = g.alive()
+        objectives = [e for e in g.enemies if e.objective]
+        if objectives:
+            won = all(e.hp <= 0 for e in objectives)
+        else:
+            won = not any(e.hp > 0 for e in g.enemies)
+        if g.phase != "setup" and won and g.enemies:
+            g.result, g.phase = "victory", "over"
+            return
+        if not alive:
+            g.result, g.phase = "defeat", "over"
+            return
+    else:
+        return
+    if g.paused is not None:
+        return
+    phase = g.phase
+    if phase == "roll":
+        if g.roller not in alive:
+            later = [j for j in alive if j > g.roller]
+            if later:
+                g.roller, g.rolls, g.assigning = later[0], 0, False
+            else:
+                g.phase = "initiative"
+    elif phase == "minions":
+        minions = [e for e in g.enemies if e.hp > 0 and not e.boss]
+        if g.active is not None and (g.active not in alive or g.activations >= 2
+                                     or not any(not e.activated for e in minions)):
+            g.minion_done.append(g.active)
+            g.active, g.activations = None, 0
+        if g.active is None and (not minions or all(i in g.minion_done for i in alive)):
+            g.phase = phase = "boss"
+    if phase == "boss":
+        for e in g.enemies:
+            if e.boss and e.hp > 0 and not e.activated:
+                return
+        g.phase = "actions"
+
+
+def _give_back(g: CBattle) -> None:
+    """Die steal: the dice on defeated enemies go back (to the one hero missing dice; the players choose among
+    several)."""
+    for e in g.enemies:
+        if e.hp <= 0:
+            for d in list(g.dice):
+                if d.place == "stolen" and d.card == e.uid and len(takers(g)) < 2:  # else the players choose
+                    return_die(g, d)

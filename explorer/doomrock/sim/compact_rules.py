@@ -1,0 +1,340 @@
+"""The compact battle's Battle Sequence: what may be done (``legal``, in ``battle.legal_actions``' order), the
+chance an action needs (``draw``, from the generator in the order ``battle.chance_of_legal``'s spec samples it)
+and what it does (``play``, then ``settle``), over a ``CBattle`` changed in place.
+
+Actions are tuples, a tag first (``ACTION_TYPES`` names the engine's class of each; ``to_action`` and
+``from_action`` convert). Battle Setup is played by the engine: a compact battle starts after it.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from .. import state as S
+from .compact import CBattle
+from .compact_ai import returned_die, share_room, takers
+from .compact_effects import condition_met, groups, reactions, targets, threats
+from .draws import Draws
+
+ROLL, REROLL, KEEP, ASSIGN, SHIELD, HEROISM, DONE, PICKUP = ("roll", "reroll", "keep", "assign", "shield", "heroism",
+                                                             "done", "pickup")
+ROLLEXTRA, SHUFFLE, ACTIVATE, ITEM, STOPHIDING, ENDINIT = ("rollextra", "shuffle", "activate", "item", "stophiding",
+                                                           "endinit")
+MINION, BOSS, GIVE, TARGET, SPAWN, NOREACTION, TAKE, ENDROUND = ("minion", "boss", "give", "target", "spawn",
+                                                                 "noreaction", "take", "endround")
+PLACE, SETUP, FORMATION = "place", "setup", "formation"
+ACTION_TYPES = {ROLL: S.Roll, REROLL: S.Reroll, KEEP: S.KeepDice, ASSIGN: S.Assign, SHIELD: S.MakeShield,
+                HEROISM: S.MakeHeroism, DONE: S.DoneAssigning, PICKUP: S.PickUpLocked, ROLLEXTRA: S.RollExtra,
+                SHUFFLE: S.ShuffleExpose, ACTIVATE: S.Activate, ITEM: S.UseItem, STOPHIDING: S.StopHiding,
+                ENDINIT: S.EndInitiative, MINION: S.ActivateMinion, BOSS: S.ActivateBoss, GIVE: S.GiveDie,
+                TARGET: S.ChooseTarget, SPAWN: S.PlaceSpawn, NOREACTION: S.NoReaction, TAKE: S.TakeDamage,
+                ENDROUND: S.EndRound, PLACE: S.PlaceHeroism, SETUP: S.SetUpBattle, FORMATION: S.Formation}
+TAG_OF = {cls: tag for tag, cls in ACTION_TYPES.items()}
+CHANCE_TAGS = frozenset({ROLL, ROLLEXTRA, SHUFFLE})  # with SetUpBattle, the table's actions (``skirmish.player_of``)
+DAMAGING = frozenset({ACTIVATE, ITEM, MINION, BOSS, NOREACTION, TARGET, GIVE, TAKE, SPAWN})
+ROLL_STEPS = frozenset({ROLL, REROLL, KEEP, ASSIGN, SHIELD, HEROISM, DONE, PICKUP})
+KEEP_A, DONE_A, ENDINIT_A, ENDROUND_A, ROLL_A, ROLLEXTRA_A, SHUFFLE_A, NOREACTION_A = (
+    (KEEP,), (DONE,), (ENDINIT,), (ENDROUND,), (ROLL,), (ROLLEXTRA,), (SHUFFLE,), (NOREACTION,))
+
+
+def to_action(a: tuple):
+    """The engine's action a compact one stands for."""
+    return ACTION_TYPES[a[0]](*a[1:])
+
+
+def from_action(action) -> tuple:
+    """The compact action standing for an engine action."""
+    return (TAG_OF[type(action)],) + tuple(getattr(action, f) for f in action.__dataclass_fields__)
+
+
+# ---- what may be done ---------------------------------------------------------------------
+
+def legal(g: CBattle) -> list:
+    """Exactly the actions the party (or the table) may take now, phase by phase ("Battle Sequence")."""
+    if g.result is not None:
+        return []
+    stolen = waiting = False
+    loose = None
+    for d in g.dice:
+        p = d.place
+        if p == "stolen":
+            stolen = True
+        elif p == "waiting":
+            waiting = True
+        elif p == "rolled" and loose is None:
+            loose = d.owner
+    if stolen and returned_die(g) is not None:  # "the dice may be distributed among any heroes missing dice"
+        return [(TARGET, i) for i in takers(g)]
+    if g.paused is not None:
+        return decisions(g)
+    if not g.expose_pool and g.expose_up:
+        return [SHUFFLE_A]
+    if g.o.heavy_planning:
+        for i, h in enumerate(g.heroes):
+            if h.hp + h.broken > 0 and h.heroism - sum(n for _, n in h.heroism_on) > 0:
+                # "Whenever players gain heroism markers, they must place them on specific ability cards."
+                return [(PLACE, i, cid) for cid in dict.fromkeys(h.abilities)]
+    phase = g.phase
+    if phase == "roll":
+        return roll_actions(g)
+    if waiting:
+        return [ROLLEXTRA_A]
+    if loose is not None:
+        return assign_actions(g, loose, False)
+    if phase == "initiative":
+        acts = activations(g, True) + items(g) + [ENDINIT_A]
+    elif phase == "minions":
+        acts = minion_choices(g) + items(g)
+    elif phase == "boss":
+        acts = [(BOSS, e.uid) for e in g.enemies if e.hp > 0 and e.boss and not e.activated] + items(g)
+    elif phase == "actions":
+        acts = activations(g, False) + items(g) + [ENDROUND_A]
+    else:
+        acts = []
+    for i, h in enumerate(g.heroes):
+        if h.hidden and h.hp + h.broken > 0:
+            acts.append((STOPHIDING, i))
+    return acts
+
+
+def roll_actions(g: CBattle) -> list:
+    """Roll Phase: the rolling hero's choices (roll, re-roll any dice twice, keep, assign); before the roll
+    a locked die may be picked up (``Options.locked_dice == "optional"``, DR-18)."""
+    i = g.roller
+    if g.rolls == 0:
+        if g.o.locked_dice == "optional":
+            return [ROLL_A] + [(PICKUP, d.index) for d in g.dice if d.owner == i and d.place == "locked"]
+        return [ROLL_A]
+    if not g.assigning:
+        rolled = [d.index for d in g.dice if d.owner == i and d.place == "rolled"]
+        return [(REROLL, c) for n in range(1, len(rolled) + 1) for c in combinations(rolled, n)] + [KEEP_A]
+    return assign_actions(g, i, True)
+
+
+def assign_actions(g: CBattle, i: int, roll_phase: bool) -> list:
+    """Assign dice (and, in the roll phase, 1s for shields and 6s for heroism); with ``assign_if_able`` the hero
+    is done only when no die left fits a card (DR-29)."""
+    cards = g.t.cards
+    mine = [d for d in g.dice if d.owner == i]
+    held: dict[str, int] = {}
+    for d in mine:
+        if d.place == "card" or d.place == "locked":
+            held[d.card] = held.get(d.card, 0) + 1
+    own = tuple(dict.fromkeys(g.heroes[i].abilities))
+    acts: list = []
+    assigned = False
+    for d in mine:
+        if d.place != "rolled":
+            continue
+        f = d.face
+        for cid in own:
+            c = cards[cid]
+            if f in c.faces and held.get(cid, 0) < c.capacity:
+                acts.append((ASSIGN, d.index, cid))
+                assigned = True
+        if roll_phase:
+            if f == 1:
+                acts.append((SHIELD, d.index))
+            elif f == 6:
+                acts.append((HEROISM, d.index))
+    if assigned and g.o.assign_if_able:
+        return acts
+    acts.append(DONE_A)
+    return acts
+
+
+def decisions(g: CBattle) -> list:
+    """Rules for the Rules: "players decide" inside an AI card (a stolen die, a target, a spawn, a reaction,
+    divided party damage)."""
+    p = g.paused
+    k = p.kind
+    if k == "steal":
+        return [(GIVE, d.index) for d in g.dice if d.owner == p.hero and d.place == "card"]
+    if k == "target":
+        return [(TARGET, i) for i in p.choices]
+    if k == "spawn":
+        return [(SPAWN, x) for x in groups(g)] + [(SPAWN, None)]
+    if k == "reaction":
+        acts = []
+        h = g.heroes[p.hero]
+        for cid in reactions(g, p.hero):
+            c = g.t.cards[cid]
+            most = _most(g, h, cid, c)
+            acts += [(ACTIVATE, p.hero, cid, t, n) for t in targets(g, p.hero, c) for n in range(most + 1)]
+        return acts + items(g) + [NOREACTION_A]
+    taken = dict(p.shares)
+    return [(TAKE, i) for i in g.alive() if share_room(g, i) - taken.get(i, 0) > 0] + items(g)
+
+
+def activations(g: CBattle, initiative: bool) -> list:
+    """Hero Action Phase: every ready card on every valid target with any affordable heroism."""
+    cards = g.t.cards
+    acts = []
+    for i, h in enumerate(g.heroes):
+        if h.hp + h.broken <= 0:
+            continue
+        held: dict[str, int] = {}
+        for d in g.dice:
+            if d.owner == i and d.place == "card":
+                held[d.card] = held.get(d.card, 0) + 1
+        if not held:
+            continue
+        for cid in dict.fromkeys(h.abilities):
+            c = cards[cid]
+            # A reaction is used only when its condition is met: its hero is attacked (DR-17).
+            if c.lock or held.get(cid, 0) < c.dice or c.reaction or (initiative and not c.initiative):
+                continue
+            if not condition_met(g, i, c.condition):
+                continue
+            most = _most(g, h, cid, c)
+            for t in targets(g, i, c):
+                acts += [(ACTIVATE, i, cid, t, n) for n in range(most + 1)]
+    return acts
+
+
+def _most(g: CBattle, h, cid: str, c) -> int:
+    """The heroism a card may spend: the hero's, or with heavy planning the markers placed on it (DR-25)."""
+    if not c.heroism:
+        return 0
+    return dict(h.heroism_on).get(cid, 0) if g.o.heavy_planning else h.heroism
+
+
+def items(g: CBattle) -> list:
+    """Using items: each equipped item's Use: effect once per round."""
+    acts = []
+    for i, h in enumerate(g.heroes):
+        if not h.items or h.hp + h.broken <= 0:
+            continue
+        for iid in dict.fromkeys(h.items):
+            c = g.t.cards[iid]
+            if c.use and iid not in h.used_items:
+                acts += [(ITEM, i, iid, t) for t in targets(g, i, c)]
+    return acts
+
+
+def minion_choices(g: CBattle) -> list:
+    """Minion Activation: two minions per hero in threat order; rampage when all were activated."""
+    minions = [e for e in g.enemies if e.hp > 0 and not e.boss]
+    fresh = [e for e in minions if not e.activated]
+    if g.active is not None:
+        return [a for e in fresh for a in _with_redirects(g, g.active, e.uid)]
+    waiting = [i for i in g.alive() if i not in g.minion_done]
+    if not waiting or not minions:
+        return []
+    every = threats(g)
+    values = [every[i] for i in waiting]
+    top = max(values)
+    pool = fresh or minions  # Rampage: with every minion activated, any minion may be chosen.
+    return [a for i, v in zip(waiting, values) if v == top for e in pool for a in _with_redirects(g, i, e.uid)]
+
+
+def _with_redirects(g: CBattle, i: int, uid: str) -> list:
+    """Hidden: once per round a hidden hero may let another hero be the active hero."""
+    acts = [(MINION, i, uid, None)]
+    h = g.heroes[i]
+    if h.hidden and not h.redirected:
+        acts += [(MINION, i, uid, j) for j in g.alive() if j != i]
+    return acts
+
+
+# ---- chance ---------------------------------------------------------------------------------
+
+def draw(g: CBattle, a: tuple, rng: Draws):
+    """The outcome ``battle.chance_of_legal``'s spec would sample for ``a`` from the generator (the same draws in
+    the same order), or None; shuffles of ranks are lists of ints (the engine's are strings)."""
+    tag = a[0]
+    if tag == ROLL:
+        roller = g.roller
+        return rng.dice(sum(1 for d in g.dice if d.owner == roller and d.place == "pool"))
+    if tag == REROLL:
+        return rng.dice(len(a[1]))
+    if tag == ROLLEXTRA:
+        waiting = [d for d in g.dice if d.place == "waiting"]
+        owner = waiting[0].owner if waiting else 0
+        return rng.dice(sum(1 for d in waiting if d.owner == owner))
+    if tag == SHUFFLE:
+        up = g.expose_up
+        return [up[i] for i in rng.order(len(up))]
+    paused = g.paused
+    if tag not in DAMAGING and paused is None:
+        return None  # nothing to draw: no AI card, no markers (``expose_need`` is 0, no damage)
+    ai = None
+    if tag == MINION or tag == BOSS:
+        deck_id = g.by_uid[a[-1] if tag == BOSS else a[2]].deck
+        if not g.ai_draw.get(deck_id):
+            pile = g.ai_discard.get(deck_id, ())
+            ai = [pile[i] for i in rng.order(len(pile))]
+    need = expose_need(g, a)
+    out = None
+    if need > len(g.expose_pool):  # the pool may run out during this action: a reshuffle order (DR-3)
+        out = {"reshuffle": rng.order(sum(k for _, k in g.o.expose_counts))}
+    for k, size in cumulation_parts(g, a, need):
+        if out is None:
+            out = {}
+        out[k] = rng.order(size)
+    if out is None:
+        return ai
+    if ai is not None:
+        out = {"ai": ai, **out}
+    return out
+
+
+def expose_need(g: CBattle, a: tuple) -> int:
+    """The most expose markers ``a`` could place (``cumulation_need.expose_need``)."""
+    p = g.paused
+    waiting = sum(x.amount for x in p.script if x.do == "expose") if p is not None else 0
+    tag = a[0]
+    if tag == ACTIVATE:
+        c = g.t.cards[a[2]]
+        return waiting + c.expose + a[4] * sum(n for name, n in c.bonus if name == "bonus_expose")
+    if tag == ITEM:
+        return waiting + g.t.cards[a[2]].expose
+    if tag == MINION:
+        return g.t.ai_expose[g.by_uid[a[2]].deck]["minion"]
+    if tag == BOSS:
+        return g.t.ai_expose[g.by_uid[a[1]].deck]["boss"]
+    return waiting
+
+
+def cumulation_parts(g: CBattle, a: tuple, need: int) -> list:
+    """The battle cumulation shuffles ``a`` would need, drawn in advance: (part name, ranks) per battle
+    cumulation marker not yet seen (``cumulation_need.cumulation_parts``, DR-3).
+
+    Every marker is in exactly one place (the pool, a character, revealed, out of the battle), so the face-down
+    cumulation markers are those not seen, and the markers still in play are all but those out."""
+    if g.o.cumulation_flip != "shuffle":
+        return []
+    if need <= len(g.expose_pool) + len(g.expose_up):  # no expose explosion possible
+        if not may_damage(g, a):
+            return []
+        if need <= 0:
+            for x in g.heroes:
+                if x.expose:
+                    break
+            else:
+                for x in g.enemies:
+                    if x.expose:
+                        break
+                else:
+                    return []  # nobody is exposed: no marker can turn up
+    cum = g.cumulations.__contains__
+    seen = sum(map(cum, g.expose_up)) + sum(map(cum, g.expose_out))
+    hidden = max(g.o.expose_cumulation - seen, len(g.cumulations) - seen)
+    if hidden <= 0:
+        return []
+    size = g.markers - len(g.expose_out)
+    return [(_CUMULATION[k] if k < len(_CUMULATION) else f"cumulation {k}", size) for k in range(1, hidden + 1)]
+
+
+_CUMULATION = tuple(f"cumulation {k}" for k in range(61))
+
+
+def may_damage(g: CBattle, a: tuple) -> bool:
+    """Whether ``a`` may deal damage (``cumulation_need.may_damage``)."""
+    tag = a[0]
+    if tag not in DAMAGING:
+        return False
+    if g.paused is not None:
+        return True
+    if tag == ACTIVATE or tag == ITEM:
+        return g.t.cards[a[2]].damages
+    return True

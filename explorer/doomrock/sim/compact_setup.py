@@ -1,0 +1,85 @@
+"""Battle Setup on the compact battle, for a party with no gear to change (no item equipped, none in the
+inventory): the formation (``Formation``) and ``SetUpBattle`` (its shuffles drawn as ``setup.setup_chance``
+samples them), as ``battle.legal_actions`` lists them and ``setup.place_party`` and ``setup.set_up`` play them.
+A party with gear sets up on the engine (``quick.play_game``)."""
+from __future__ import annotations
+
+from .. import setup as rules
+from .compact import CBattle, CEnemy
+from .compact_play import settle
+from .compact_rules import FORMATION, SETUP
+from .draws import Draws
+
+SETUP_A = (SETUP,)
+
+
+def supported(g: CBattle) -> bool:
+    """No gear-up choice to list (``Equip`` and ``Unequip`` are the engine's)."""
+    return g.phase == "setup" and not g.inventory and not any(h.items for h in g.heroes)
+
+
+def legal(g: CBattle) -> list:
+    """Battle Setup 1: set up now, or take another formation (labels in order of first use)."""
+    seen: dict[int, int] = {}
+    current = tuple(seen.setdefault(h.group, len(seen)) for h in g.heroes)
+    return [SETUP_A] + [(FORMATION, f) for f in _formations(len(g.heroes)) if f != current]
+
+
+_FORMATIONS: dict[int, tuple] = {}
+
+
+def _formations(n: int) -> tuple:
+    out = _FORMATIONS.get(n)
+    if out is None:
+        out = _FORMATIONS[n] = rules.formations(n)
+    return out
+
+
+def draw(g: CBattle, a: tuple, rng: Draws):
+    """The setup's shuffles (``setup.setup_chance``: the AI decks, the extra tier I encounter, the expose pool),
+    drawn in the same order; a formation draws nothing."""
+    if a[0] != SETUP:
+        return None
+    spec = rules.setup_chance(g, g.deck, g.o, ())  # (it reads the encounter and the party's size)
+    return {name: [part.cards[i] for i in rng.order(len(part.cards))] for name, part in spec.parts}
+
+
+def play(g: CBattle, a: tuple, outcome) -> None:
+    """Party formation (``setup.place_party``) or Battle Setup steps 2-4 (``setup.set_up``), then ``settle``."""
+    if a[0] == FORMATION:
+        for h, x in zip(g.heroes, a[1]):
+            h.group = x + 1
+        g.next_group = max(a[1]) + 2
+    else:
+        _set_up(g, outcome)
+    settle(g)
+
+
+def _set_up(g: CBattle, outcome: dict) -> None:
+    """Battle Setup 2-4: the enemies in pairs (``setup.field_enemies``, DR-39), the AI decks and the expose pool as
+    drawn."""
+    deck = g.deck
+    enc = deck.card(g.encounter)
+    encounters = [enc] + ([deck.card(outcome["extra"][0])] if enc.extra_tier1 else [])
+    group = g.next_group
+    enemies = []
+    for e in rules.field_enemies(encounters, len(g.heroes), g.o, group):
+        x = CEnemy()
+        for f in CEnemy.__slots__:
+            setattr(x, f, getattr(e, f))
+        x.expose = list(e.expose)
+        enemies.append(x)
+    decks = list(dict.fromkeys(e.deck for e in encounters))
+    g.enemies, g.by_uid = enemies, {x.uid: x for x in enemies}
+    g.extra = encounters[1].id if len(encounters) > 1 else None
+    g.ai_draw = {d: list(outcome["ai:" + d]) for d in decks}
+    g.ai_discard = {d: [] for d in decks}
+    g.discard_order, g.discard_sorted = decks, decks == sorted(decks)
+    g.expose_pool = list(outcome["expose"])
+    g.next_group = max((x.group for x in enemies), default=group - 1) + 1
+    g.next_enemy = len(enemies) + 1
+    alive = g.alive()
+    g.phase, g.round, g.roller = "roll", 1, alive[0] if alive else 0
+    markers = g.expose_pool + g.expose_up + g.expose_out + [m for x in g.heroes for m in x.expose]
+    g.cumulations = frozenset(m for m in markers if m.partition("#")[0] == "cumulation")
+    g.markers = len(markers)
