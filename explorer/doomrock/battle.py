@@ -301,7 +301,7 @@ def apply_legal(b: Battle, deck: Deck, options: Options, action, outcome=None) -
         if p.left > 0 and any(share_room(b, deck, options, i) - shares.get(i, 0) > 0 for i in b.alive_heroes):
             b = replace(b, paused=p)
         else:
-            b, more = divided_damage(replace(b, paused=p), deck, p.shares)
+            b, more = divided_damage(replace(b, paused=p), deck, options, p.shares)
             b, rest = resume(b, deck, options)
             events += more + rest
     elif isinstance(action, StopHiding):

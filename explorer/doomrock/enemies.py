@@ -154,7 +154,7 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
             if len(alive) > 1:  # the party divides it as it sees fit
                 left = min(amount, sum(share_room(battle, deck, options, i) for i in alive))
                 return replace(battle, paused=Pause(uid, script[k:], active, section, "party_damage", left=left)), events
-            battle, ev = deal_damage(battle, deck, alive[0], amount, attack=False)
+            battle, ev = deal_damage(battle, deck, alive[0], amount, attack=False, options=options)
             events += ev
         elif action.do == "spawn":
             battle, ev = spawn(battle, deck, options, uid, action.amount, script[k:], active, section)
@@ -204,11 +204,12 @@ def share_room(battle: Battle, deck: Deck, options: Options, i: int) -> int:
     return h.life + h.shields + hero_armour(battle, deck, i)
 
 
-def divided_damage(battle: Battle, deck: Deck, shares: tuple[tuple[int, int], ...]) -> tuple[Battle, list[Event]]:
+def divided_damage(battle: Battle, deck: Deck, options: Options, shares: tuple[tuple[int, int], ...]
+                   ) -> tuple[Battle, list[Event]]:
     """Party damage: each hero's share is dealt as one damage source (not an attack: a hidden hero stays hidden)."""
     events: list[Event] = []
     for i, n in shares:
-        battle, ev = deal_damage(battle, deck, i, n, attack=False)
+        battle, ev = deal_damage(battle, deck, i, n, attack=False, options=options)
         events += ev
     return battle, events
 

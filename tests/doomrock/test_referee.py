@@ -59,7 +59,7 @@ def test_party_damage_is_no_attack_and_keeps_a_hero_hidden():
     from explorer.doomrock.enemies import divided_damage
     s = started(heroes=("paladin", "rogue"))
     b = replace(s.state.battle, phase="minions").with_hero(1, hidden=True)
-    shared, _ = divided_damage(b, DECK, ((1, 1),))
+    shared, _ = divided_damage(b, DECK, s.options, ((1, 1),))
     assert shared.hero(1).hidden and shared.hero(1).hp == b.hero(1).hp - 1
     attacked, _ = deal_damage(b, DECK, 1, 1)
     assert not attacked.hero(1).hidden

@@ -265,3 +265,25 @@ def test_the_engine_places_as_many_markers_as_the_odds_count(on_e2, up, out, cou
     assert len(after.enemy("E1").expose) + len(after.enemy("E2").expose) == odds.stock.on_characters
     assert kinds(after.expose_up) == odds.stock.face_up
     assert len(odds.explosions) == sum("expose explosion" in e.text for e in events)
+
+
+@pytest.mark.parametrize("divided", [False, True], ids=["one hero left", "divided by the party"])
+def test_party_damage_reads_the_cumulation_blanks_option_too(divided):
+    """Battle Effects: battle cumulation (DR-3): the ``cumulation_blanks`` reading holds for every damage that
+    reveals a battle cumulation marker, party damage too (Battle Effects: Party damage), whether one hero is left
+    to take it or the party divides it."""
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    s = started(heroes=("paladin", "rogue"))
+    opts = replace(s.options, cumulation_blanks="earlier")
+    b = s.state.battle
+    pool = tuple(m for m in b.expose_pool if not m.startswith(("blank#1", "blank#2", "cumulation#1")))
+    b = replace(b, phase="boss", expose_pool=pool, expose_up=("blank#1",), expose_out=(), flips=(RANKS,))
+    b = b.with_hero(0, expose=("blank#2", "cumulation#1"), shields=0)
+    if not divided:
+        b = b.with_hero(1, hp=0)
+    b, _ = run_script(b, DECK, opts, "E3", (AIAction("party_damage", amount=1),), None)
+    if divided:
+        b, _ = rules.apply(b, DECK, opts, rules.TakeDamage(0))
+    assert b.paused is None and b.hero(0).expose == ()
+    assert sorted(b.expose_out) == ["blank#1", "cumulation#1"] and "blank#2" in b.expose_pool

@@ -107,7 +107,7 @@ def _take(g: CBattle, i: int) -> None:
     if p.left > 0 and any(share_room(g, j) - shares.get(j, 0) > 0 for j in g.alive()):
         return
     for j, n in p.shares:  # not an attack: a hidden hero stays hidden (the engine's default readings)
-        deal_damage(g, j, n, False)
+        deal_damage(g, j, n, False, g.o.cumulation_blanks)
     resume(g)
 
 
