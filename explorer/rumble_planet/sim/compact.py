@@ -1,0 +1,229 @@
+"""A compact, mutable Rumble Planet game for batch simulation: the engine's state over plain lists and ints.
+
+The engine keeps an immutable ``State`` and rebuilds it at every step; a game here keeps the same pieces in one
+mutable ``Game`` (and ``Seat`` per player), in the same orders (sorted piles, tiles sorted by space, hands in the
+order drawn), so that the same chance draws from the same generator give the same game. The rules on it live in
+``compact_rules.py`` (health, the track, the Green) and ``compact_turn.py`` (the turn's actions); ``to_state``
+builds the engine's ``State`` from a game, which is how ``tests/rumble_planet/test_compact_replay.py`` holds the
+two to each other after every step. Card numbers are read once per content (``Tables``).
+"""
+from __future__ import annotations
+
+from bisect import insort
+
+import numpy as np
+
+from ..board import SPACES
+from ..cards import Content
+from ..effects import AttackMods, Gain, Passive, Protection
+from ..options import Options
+from ..state import SLOTS, Gear, Player, State, Task, Turn
+from ..tile_table import BLOCKING
+
+# -- the cards' numbers, read once --------------------------------------------------------------
+
+
+class Gearing:
+    """One piece of equipment (or a Heroic Object level) as the rules read it: Damage/Defense, Range, effects."""
+
+    __slots__ = ("kind", "damage", "range", "mods", "mp", "defense", "protects", "success", "failure", "obsolete",
+                 "cards")
+
+    def __init__(self, kind, damage, rng, effects, defense=0, protects=(), cards=()):
+        self.kind, self.damage, self.defense, self.protects, self.cards = kind, damage, defense, frozenset(protects), cards
+        passive = Passive()
+        mods = AttackMods()
+        success, failure = Protection(), Protection()
+        for e in effects:  # "Equipment Effects": each trigger's effects, in the order their text shows
+            k = e.kind
+            if k == "passive":
+                passive = e(passive)
+            elif k == "on_attack":
+                mods = e(mods)
+            elif k == "on_successful_protection":
+                success = e(success)
+            elif k == "on_failed_protection":
+                failure = e(failure)
+        self.range = None if rng is None else rng + passive.range
+        self.mp = passive.mp
+        self.mods = mods
+        self.success = (success.defense, success.soak, success.reflect, success.heal)
+        self.failure = (failure.defense, failure.soak, failure.reflect, failure.heal)
+        self.obsolete = tuple(e(Gain()) for e in effects if e.kind == "upon_obsolescence")
+
+
+class Tables:
+    """The content's cards as the compact game reads them (built once per content)."""
+
+    def __init__(self, content: Content):
+        self.content = content
+        self.kind = {c.id: c.kind for c in content.weapons + content.armor}
+        self.names = {h.id: h.name for h in content.heroes}
+        self.heroic = {(h.id, i + 1): Gearing("weapon", lv.damage, lv.range, () if lv.effect is None else (lv.effect,))
+                       for h in content.heroes for i, lv in enumerate(h.levels)}
+        self.placement = {c.id: tuple(e(Gain()) for e in (c.effect1, c.effect2) if e is not None and e.kind == "on_placement")
+                          for c in content.weapons + content.armor}
+        self.loot = {c.id: tuple(r() for r in c.rewards) for c in content.loot}
+        self.gps = {c.id: (c.back, dict(c.face)) for c in content.gps}
+        self.feat_level = {c.id: c.level for c in content.feats}
+        self.feat_condition = {c.id: c.condition for c in content.feats}
+        self._gear: dict = {}
+        self.feat_met: dict = {}
+
+    def gear(self, g: tuple) -> Gearing:
+        """A piece on the track, ``(main, secondary, boosts)``: crafted +2, +1 a Boost token; the effects that
+        show (both of the main card's, effect 2 of a secondary card: "Crafting")."""
+        found = self._gear.get(g)
+        if found is None:
+            main, sec, boosts = g
+            card = self.content.card(main)
+            effects = [card.effect1, card.effect2] + ([self.content.card(sec).effect2] if sec is not None else [])
+            effects = tuple(e for e in effects if e is not None)
+            bonus = (2 if sec is not None else 0) + boosts
+            cards = (main,) if sec is None else (main, sec)
+            if card.kind == "weapon":
+                found = Gearing("weapon", card.damage + bonus, card.range, effects, cards=cards)
+            else:
+                found = Gearing("armor", 0, None, effects, card.defense + bonus, card.protects, cards=cards)
+            self._gear[g] = found
+        return found
+
+
+_TABLES: dict = {}
+
+
+def tables_of(content: Content) -> Tables:
+    got = _TABLES.get(id(content))
+    if got is None or got.content is not content:
+        got = _TABLES[id(content)] = Tables(content)
+    return got
+
+
+# -- the game ----------------------------------------------------------------------------------
+
+
+class Seat:
+    """One player's pieces (the engine's ``Player``), mutable; a track slot is None or ``(main, secondary, boosts)``."""
+
+    __slots__ = ("hero", "name", "dogniss", "space", "hp", "pp", "credits", "boosts", "hand", "track", "level",
+                 "feat_tokens", "lootboxes", "golden", "ko")
+
+    def __init__(self, hero: str, name: str, hp: int, credits: int):
+        self.hero, self.name, self.dogniss = hero, name, "Dogniss" in name
+        self.space = None
+        self.hp, self.pp, self.credits, self.boosts = hp, 0, credits, 0
+        self.hand: list = []
+        self.track: list = [None] * SLOTS
+        self.level, self.feat_tokens, self.lootboxes = 1, 5, 0
+        self.golden = self.ko = False
+
+
+class Game:
+    """One game in progress: the engine's ``State`` fields, the turn's fields inline (``t_*``), and the waiting
+    decisions as ``(kind, seat, data)`` tuples, head first."""
+
+    def __init__(self, options: Options, content: Content, rng: np.random.Generator):
+        """Setup steps 1, 2, 4, 5 and 6 (the engine's ``setup.initial_state``)."""
+        o = self.o = options
+        self.content = content
+        self.tab = tables_of(content)
+        self.rng = rng
+        ids = o.heroes or tuple(h.id for h in content.heroes[: o.players])
+        self.seats = [Seat(h, self.tab.names[h], o.max_hp, o.start_credits) for h in ids]
+        self.n = len(self.seats)
+        board = content.board(o.side)
+        self.board_alt = {s: board.altitude(s) for s in SPACES}
+        self.tiles = {s: "teleporter" for s in board.teleporters}
+        self._sorted_tiles = None
+        self.lootboxes = sorted(board.lootboxes)
+        self.golden = board.golden
+        self.shop = {"weapon": sorted(c.id for c in content.weapons), "armor": sorted(c.id for c in content.armor)}
+        self.discard = {"weapon": [], "armor": []}
+        self.loot_deck = sorted(c.id for c in content.loot)
+        self.loot_discard: list = []
+        self.gps_top = None
+        self.gps_deck = sorted(c.id for c in content.gps)
+        self.gps_discard: list = []
+        self.feat_deck: list = []
+        self.feats: list = []  # [feat id, [seats with a token on it]]
+        self.bank_credits = o.bank_credits - o.start_credits * o.players
+        self.bank_boosts = o.bank_boosts
+        self.stage = "setup"
+        self.active = 0
+        self.round = 1
+        self.pending: list = []
+        self.first_to_goal = None
+        self.winner = None
+        self.result = None
+        self.supply = dict(o.tile_supply)
+        self.new_turn()
+
+    def new_turn(self) -> None:
+        """The engine's fresh ``Turn()``."""
+        self.t_phase, self.t_step, self.t_movement, self.t_attack = "preparation", 0, "ready", "ready"
+        self.t_mp = self.t_fall_from = self.t_fallen = 0
+        self.t_used: list = []
+        self.t_injured: list = []
+        self.t_knockouts = self.t_picked = self.t_best_hit = self.t_criticals = self.t_to_drop = 0
+        self.t_golden_drop = False
+        self.t_feats: list = []
+
+    # -- the Green ----------------------------------------------------------------------------
+    def sorted_tiles(self) -> list:
+        """The tiles as the engine keeps them: (space, tile), sorted."""
+        if self._sorted_tiles is None:
+            self._sorted_tiles = sorted(self.tiles.items())
+        return self._sorted_tiles
+
+    def set_tile(self, space: str, tile: str | None) -> None:
+        if tile is None:
+            del self.tiles[space]
+        else:
+            self.tiles[space] = tile
+        self._sorted_tiles = None
+
+    def altitude(self, space: str) -> int:
+        """Altitude of a space: the board's level, +1 with a Drone tile ("Drone Tile")."""
+        return self.board_alt[space] + (self.tiles.get(space) == "drone")
+
+    def blocked(self) -> set:
+        """Blocked Space: Heroes and blocking tiles (turret, squirrel, energy wall)."""
+        out = {p.space for p in self.seats if p.space is not None}
+        out.update(s for s, t in self.tiles.items() if t in BLOCKING)
+        return out
+
+    def seat_at(self, space: str):
+        for i, p in enumerate(self.seats):
+            if p.space == space:
+                return i
+        return None
+
+    def draw_pool(self, shop: str) -> list:
+        """The cards a draw can give: the pile, or its discard pile reshuffled when it is empty ("Shortages")."""
+        return self.shop[shop] or self.discard[shop]
+
+    def gps_pool(self) -> list:
+        return self.gps_deck or self.gps_discard
+
+    def draw(self, pool):
+        """A uniform draw from a pile (``CustomDie.sample``: the same call on the same generator)."""
+        return pool[int(self.rng.integers(0, len(pool)))]
+
+    def to_discard(self, card: str) -> None:
+        insort(self.discard[self.tab.kind[card]], card)
+
+
+def to_state(g: Game) -> State:
+    """The engine's ``State`` for this game (for the replay tests: the two are compared after every step)."""
+    players = tuple(Player(p.hero, p.space, p.hp, p.pp, p.credits, p.boosts, tuple(p.hand),
+                           tuple(None if x is None else Gear(*x) for x in p.track), p.level, p.feat_tokens,
+                           p.lootboxes, p.golden, p.ko) for p in g.seats)
+    turn = Turn(g.t_phase, g.t_step, g.t_movement, g.t_attack, g.t_mp, g.t_fall_from, g.t_fallen, tuple(g.t_used),
+                tuple(g.t_injured), g.t_knockouts, g.t_picked, g.t_best_hit, g.t_criticals, g.t_to_drop,
+                g.t_golden_drop, tuple(g.t_feats))
+    return State(g.o, g.content, g.stage, players, tuple(g.sorted_tiles()), tuple(g.lootboxes), g.golden,
+                 tuple(g.shop["weapon"]), tuple(g.discard["weapon"]), tuple(g.shop["armor"]), tuple(g.discard["armor"]),
+                 tuple(g.loot_deck), tuple(g.loot_discard), g.gps_top, tuple(g.gps_deck), tuple(g.gps_discard), None,
+                 tuple(g.feat_deck), tuple((f, tuple(toks)) for f, toks in g.feats), g.bank_credits, g.bank_boosts,
+                 g.active, g.round, turn, tuple(Task(k, s, d) for k, s, d in g.pending), g.first_to_goal, g.winner,
+                 g.result)

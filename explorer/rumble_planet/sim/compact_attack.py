@@ -1,0 +1,153 @@
+"""The Detailed Attack Sequence on the compact game: weapons, targets in range, each target's Damage and Defense,
+and one face of the die resolved in numbers (the engine's ``attack`` module without its words)."""
+from __future__ import annotations
+
+from ..board import _DISTANCE, aligned, range_distance, ring
+from ..state import HEROIC
+from ..tile_table import BLOCKING
+from .compact import Game
+from .compact_rules import gain_pp, heal, injure, offer_tile, tile_spots
+
+WEAPONS = (HEROIC, "1", "2", "3", "4")
+CRITICAL = "critical"
+
+
+def weapon_of(g: Game, seat: int, weapon: str):
+    """Attack Step 1: the Heroic Object at the Hero's level, or the Weapon in a slot (None: not a Weapon)."""
+    p = g.seats[seat]
+    if weapon == HEROIC:
+        return g.tab.heroic[p.hero, p.level]
+    x = p.track[int(weapon) - 1]
+    if x is None:
+        return None
+    info = g.tab.gear(x)
+    return info if info.kind == "weapon" else None
+
+
+def targets_in_range(g: Game, seat: int, weapon: str) -> list:
+    """Step 2: the spaces of opposing Heroes and blocking tiles within the weapon's Range (ruling RP-9)."""
+    w = weapon_of(g, seat, weapon)
+    here = g.seats[seat].space
+    if w is None or here is None:
+        return []
+    rng = w.range
+    shape = g.o.range_shape
+    if shape == "distance":
+        out = [p.space for i, p in enumerate(g.seats) if i != seat and p.space is not None
+               and _DISTANCE[here, p.space] <= rng]
+        out += [s for s, t in g.sorted_tiles() if t in BLOCKING and _DISTANCE[here, s] <= rng]
+        return out
+    out = [p.space for i, p in enumerate(g.seats) if i != seat and p.space is not None
+           and range_distance(here, p.space, shape) <= rng]
+    out += [s for s, t in g.sorted_tiles() if t in BLOCKING and range_distance(here, s, shape) <= rng]
+    return out
+
+
+def fields_around(g: Game, space: str) -> int:
+    """Defensive Field Tile (ruling RP-28): the fields whose Zone 1 covers ``space``."""
+    own, shape = g.o.field_own_space, g.o.ring_shape
+    return sum(1 for s, t in g.sorted_tiles() if t == "defensive_field" and (own and s == space or space in ring(s, 1, shape)))
+
+
+def armor_of(g: Game, seat: int) -> list:
+    """Step 7: each Armor on the track (Defense with crafting and Boosts, and its protection effects)."""
+    out = []
+    for x in g.seats[seat].track:
+        if x is not None:
+            info = g.tab.gear(x)
+            if info.kind == "armor":
+                out.append(info)
+    return out
+
+
+def profile(g: Game, seat: int, weapon: str, target: str):
+    """Steps 1-3 and 6: (mods, [(seat or None, Damage, armor, fields, tile threshold)], initial target first)."""
+    w = weapon_of(g, seat, weapon)
+    mods = w.mods
+    here = g.seats[seat].space
+    spaces = [target]
+    if mods.radius:
+        area = ring(target, mods.radius, g.o.ring_shape)
+        spaces += [p.space for i, p in enumerate(g.seats) if i != seat and p.space in area]
+    a_here = g.altitude(here)
+    extra = mods.aligned_damage if aligned(here, target, g.o.aligned_diagonals) else 0
+    out = []
+    for sp in spaces:
+        dmg = w.damage + mods.damage + max(0, a_here - g.altitude(sp)) + extra
+        t_seat = g.seat_at(sp)
+        if t_seat is not None:
+            out.append((t_seat, dmg, armor_of(g, t_seat), fields_around(g, sp), 0))
+        else:
+            out.append((None, dmg, (), 0, BLOCKING[g.tiles[sp]]))
+    return mods, out
+
+
+def resolve(target, face: str) -> tuple:
+    """Steps 5-8 for one target: (Injuries, reflected Injuries, healing, tile destroyed)."""
+    t_seat, dmg, armor, fields, threshold = target
+    critical = face == CRITICAL
+    p_def = soak = reflect = heal_ = defense = 0
+    for a in armor:
+        covered = not critical and face in a.protects
+        d, s, r, h = a.success if covered else a.failure
+        p_def += d
+        soak += s
+        reflect += r
+        heal_ += h
+        if covered:
+            defense += a.defense
+    defense = 0 if critical else defense + p_def + 2 * fields
+    injuries = max(0, max(0, dmg - defense) - soak)
+    return injuries, reflect, heal_, t_seat is None and injuries >= threshold
+
+
+def attack(g: Game, weapon: str, target: str, face: str) -> None:
+    """Detailed Attack Sequence: one die, every target in the area, Injuries, PP for injuring."""
+    seat = g.active
+    attacker = g.seats[seat]
+    origin = attacker.space
+    mods, targets = profile(g, seat, weapon, target)
+    before = tile_spots(g, "squirrel", target, False) if mods.squirrel and attacker.dogniss else None
+    g.t_attack = "open"
+    g.t_used.append(weapon)
+    if g.t_movement == "open":
+        g.t_movement = "done"
+    best = 0
+    for t in targets:
+        injuries, reflect, healing, destroyed = resolve(t, face)
+        t_seat = t[0]
+        if t_seat is None:  # a tile is only ever the initial target (the area adds opposing Heroes only)
+            if destroyed:
+                g.set_tile(target, None)
+            continue
+        best = max(best, injuries)
+        injure(g, t_seat, injuries)
+        if injuries > 0 and t_seat not in g.t_injured:  # the PP for injuring follows the Injuries it is for
+            g.t_injured.append(t_seat)
+            gain_pp(g, seat, 1)
+        heal(g, t_seat, healing)
+        if reflect and not attacker.ko:
+            injure(g, seat, reflect)
+    victim = targets[0][0]
+    if mods.shove and victim is not None and g.seats[victim].space is not None:
+        g.pending.append(("shove", seat, (str(victim), str(mods.shove), origin)))
+    if before is not None:
+        offer_tile(g, "squirrel", target, own_space=False, before=before)
+    g.t_best_hit = max(g.t_best_hit, best)
+    g.t_criticals += face == CRITICAL
+
+
+def expected_injuries(g: Game, weapon: str, target: str) -> float:
+    """The greedy bot's weighing (``bots.expected_injuries``): mean Injuries to opponents over the die's faces,
+    tiles counting 0.1 for being destroyed, added face by face in the die's order."""
+    _, targets = profile(g, g.active, weapon, target)
+    faces = g.o.attack_die
+    total = 0.0
+    hits = {}
+    for face in faces:
+        got = hits.get(face)
+        if got is None:
+            got = hits[face] = [(t[0], resolve(t, face)) for t in targets]
+        for t_seat, (injuries, _, _, destroyed) in got:
+            total += injuries if t_seat is not None else 0.1 * destroyed
+    return total / len(faces)

@@ -1,0 +1,150 @@
+"""The turn on the compact game: which actions are legal (the engine's ``rules.legal_actions``, in its order) and
+what each does, its chance outcome drawn from the game's generator as the engine's spec draws it.
+
+The actions are the engine's own action values (made once and kept), so a bot and a test see the very actions
+the engine lists. ``step`` plays one, then runs the waiting rewards that need no decision (``loot.settle``).
+"""
+from __future__ import annotations
+
+from ..board import REGIONS, adjacent
+from .. import state as st
+from .compact import Game
+from .compact_attack import WEAPONS, targets_in_range
+from .compact_loot import claimable_feats, replacement_spaces, shove_spaces, swap_slots, teleporter_moves
+from .compact_rules import movement_points, task_spots
+
+SHOPS = ("weapon", "armor")
+_MADE: dict = {}
+
+
+def made(cls, *args):
+    """The action ``cls(*args)``, made once (an action is a frozen value: the kept one equals a new one)."""
+    key = (cls, args)
+    a = _MADE.get(key)
+    if a is None:
+        a = _MADE[key] = cls(*args)
+    return a
+
+
+SET_UP, DEPLOY, RETURN, DRAW, DECLINE = st.SetUp(), st.Deploy(), st.Return(), st.Draw(), st.Decline()
+END_PREP, START, END_ACTIONS, OPEN_LOOT, DROP, END_TURN, PRESTIGE = (st.EndPreparation(), st.StartMovement(), st.EndActions(),
+                                                                    st.OpenLootbox(), st.DropLootboxes(), st.EndTurn(), st.BuyPrestige())
+REGION_CHOICES = [st.ChooseRegion(r) for r in REGIONS]
+SLOT_NUMBERS = range(1, st.SLOTS + 1)
+
+
+def current_seat(g: Game) -> int:
+    """The seat to act: the one a waiting decision belongs to, else the active player."""
+    return g.pending[0][1] if g.pending else g.active
+
+
+def _task_actions(g: Game) -> list:
+    kind, seat, data = g.pending[0]
+    if kind == "return":
+        return [RETURN]
+    if kind == "teleport":
+        return list(REGION_CHOICES)
+    if kind == "place":
+        return [made(st.PlaceAt, s) for s in data[1:]]
+    if kind == "place_tile":
+        return [made(st.PlaceAt, s) for s in task_spots(g, data)]
+    if kind == "move_tile":
+        spots = task_spots(g, data)
+        sources = [s for s, t in g.sorted_tiles() if t == data[0]]
+        return [made(st.MoveTile, a, b) for a in sources for b in spots if a != b] + [DECLINE]
+    if kind in SHOPS:
+        return [DRAW]
+    if kind == "shove":
+        return [made(st.PlaceAt, s) for s in shove_spaces(g, data)]
+    if kind == "replacement":
+        return [made(st.PlaceAt, s) for s in replacement_spaces(g, seat)] + [DECLINE]
+    if kind == "teleporter_replacement":
+        return [made(st.MoveTile, a, b) for a, b in teleporter_moves(g, seat)] + [DECLINE]
+    if kind == "gear_swap":
+        return [made(st.SwapGear, i) for i in swap_slots(g, seat)] + [DECLINE]
+    if kind == "taunt":
+        return [made(st.Taunt, i) for i in range(g.n) if i != seat] + [DECLINE]
+    raise AssertionError(kind)
+
+
+def legal_actions(g: Game) -> list:
+    """Every action the current player may take, exactly and in the engine's order (``rules.legal_actions``)."""
+    stage = g.stage
+    if stage != "play":
+        return [] if stage == "over" else [SET_UP] if stage == "setup" else [DEPLOY]
+    if g.pending:
+        return _task_actions(g)
+    seat = g.active
+    p = g.seats[seat]
+    phase = g.t_phase
+    if phase == "preparation":
+        out = _preparation(g, p)
+    elif phase == "action":
+        out = _action_phase(g, seat, p)
+    else:
+        out = []
+        if p.golden:
+            out += [made(st.OpenGolden, shop) for shop in SHOPS if g.draw_pool(shop)]
+            if not out:
+                out.append(made(st.OpenGolden, "weapon"))
+        if p.lootboxes:
+            out.append(OPEN_LOOT)
+        if not p.golden and not p.lootboxes:
+            out.append(DROP if g.t_to_drop or g.t_golden_drop else END_TURN)
+    feats = claimable_feats(g)
+    if feats:
+        out += [made(st.ClaimFeat, f) for f in feats]
+    return out
+
+
+def _preparation(g: Game, p) -> list:
+    """I - Preparation Phase: the four steps in order, each while its step is not passed."""
+    step, o = g.t_step, g.o
+    track = p.track
+    out = []
+    if step == 0:
+        out += [made(st.WearOut, i) for i in SLOT_NUMBERS if track[i - 1] is not None]
+    hand = list(dict.fromkeys(p.hand))
+    if step <= 1:
+        out += [made(st.Sell, c) for c in hand]
+    if step <= 2:
+        out += [made(st.Buy, shop) for shop, price in (("weapon", o.weapon_price), ("armor", o.armor_price))
+                if p.credits >= price and g.draw_pool(shop)]
+        if p.credits >= o.pp_price:
+            out.append(PRESTIGE)
+    kinds = g.tab.kind
+    for c in hand:
+        kind = kinds[c]
+        for i in SLOT_NUMBERS:
+            x = track[i - 1]
+            if x is None:
+                out.append(made(st.Equip, c, i))
+            elif x[1] is None and kinds[x[0]] == kind:
+                out.append(made(st.Craft, c, i))
+    out += [made(st.Boost, i) for i in SLOT_NUMBERS if track[i - 1] is not None and p.boosts >= track[i - 1][2] + 1]
+    out.append(END_PREP)
+    return out
+
+
+def _action_phase(g: Game, seat: int, p) -> list:
+    """II - Action Phase: moves within the MP left, attacks with each weapon not used yet (two at most)."""
+    out = []
+    here = p.space
+    if here is not None and g.t_movement != "done":
+        if g.t_movement == "ready":
+            out.append(START)
+            mp = movement_points(g, seat)
+        else:
+            mp = g.t_mp
+        block = g.blocked()
+        a_here = g.altitude(here)
+        leave = 2 if g.tiles.get(here) == "oil_slick" else 1
+        for s in adjacent(here):
+            if s not in block and leave + max(0, g.altitude(s) - a_here) <= mp:
+                out.append(made(st.Move, s))
+    if here is not None and g.t_attack != "done" and len(g.t_used) < 2:
+        for w in WEAPONS:
+            if w not in g.t_used:
+                out += [made(st.Attack, w, t) for t in targets_in_range(g, seat, w)]
+    out.append(END_ACTIONS)
+    return out
