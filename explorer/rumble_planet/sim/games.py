@@ -1,11 +1,12 @@
 """Batch games with the bots: win rate by Hero and by seat, game length and PP curves, with standard errors.
 
-Games run on the rules engine itself without a Session's history: each bot picks from ``rules.legal_actions``, so
-the pick is applied through ``rules.apply_legal`` (``apply`` without listing the legal actions again to check it)
-and the simulator agrees with the engine by construction (tests hold every step to ``rules.apply`` and replay a
-simulated game through ``Session``). Each game
-gets its own ``SeedSequence`` child, so results do not depend on how games are chunked or which
-worker (a process pool, a Dask client's executor) runs them.
+``play_game`` runs a game on the rules engine itself without a Session's history: each bot picks from
+``rules.legal_actions``, so the pick is applied through ``rules.apply_legal`` (``apply`` without listing the legal
+actions again to check it; tests hold every step to ``rules.apply`` and replay a simulated game through
+``Session``). ``simulate`` plays the same games faster on the compact game of ``quick.py`` for the bots, options
+and decks it supports (replayed step by step against the engine in tests/rumble_planet/test_compact_replay.py),
+otherwise on ``play_game``. Each game gets its own ``SeedSequence`` child, so results do not depend on how games
+are chunked or which worker (a process pool, a Dask client's executor) runs them.
 """
 from __future__ import annotations
 
@@ -90,8 +91,15 @@ def _options_for(base: Options, game: int, players: Sequence[str], content: Cont
     return Options.from_json(data)
 
 
+def _play(players, options: Options, content: Content, seed: np.random.SeedSequence) -> GameRecord:
+    """``play_game``'s record: from the compact game when it supports the game, else from ``play_game`` itself."""
+    if quick.check_supported(options, content, players) is None:
+        return quick.play_game(players, options, content, seed)
+    return play_game(players, options, content, seed)
+
+
 def _run_chunk(players, base: Options, content: Content, games: Sequence[int], seeds) -> list[GameRecord]:
-    return [play_game(players, _options_for(base, g, players, content), content, s) for g, s in zip(games, seeds)]
+    return [_play(players, _options_for(base, g, players, content), content, s) for g, s in zip(games, seeds)]
 
 
 def summarize(players: Sequence[str], records: Sequence[GameRecord]) -> SimResult:
@@ -145,7 +153,7 @@ def simulate(players: Sequence[str], n_games: int, seed: int, executor: Executor
     done = 0
     if executor is None:
         for g in range(n_games):
-            records[g] = play_game(players, _options_for(base, g, players, content), content, seeds[g])
+            records[g] = _play(players, _options_for(base, g, players, content), content, seeds[g])
             done += 1
             if progress:
                 progress(done, n_games)
