@@ -227,3 +227,34 @@ def to_state(g: Game) -> State:
                  tuple(g.feat_deck), tuple((f, tuple(toks)) for f, toks in g.feats), g.bank_credits, g.bank_boosts,
                  g.active, g.round, turn, tuple(Task(k, s, d) for k, s, d in g.pending), g.first_to_goal, g.winner,
                  g.result)
+
+
+def from_state(state: State, rng: np.random.Generator) -> Game:
+    """A compact game at the engine's position ``state`` (a full state, not a seat's view), drawing its chance from
+    ``rng``: ``to_state(from_state(s, rng)) == s``. For trying every action at a position both ways."""
+    g = Game(state.options, state.content, rng)
+    for p, q in zip(g.seats, state.players):
+        p.space, p.hp, p.pp, p.credits, p.boosts = q.space, q.hp, q.pp, q.credits, q.boosts
+        p.hand = list(q.hand)
+        p.track = [None if x is None else (x.main, x.secondary, x.boosts) for x in q.track]
+        p.level, p.feat_tokens, p.lootboxes, p.golden, p.ko = q.level, q.feat_tokens, q.lootboxes, q.golden, q.knocked_out
+    g.tiles = dict(state.tiles)
+    g._sorted_tiles = None
+    g.lootboxes, g.golden = list(state.lootboxes), state.golden
+    g.shop = {"weapon": list(state.weapon_shop), "armor": list(state.armor_shop)}
+    g.discard = {"weapon": list(state.weapon_discard), "armor": list(state.armor_discard)}
+    g.loot_deck, g.loot_discard = list(state.loot_deck), list(state.loot_discard)
+    g.gps_top, g.gps_deck, g.gps_discard = state.gps_top, list(state.gps_deck), list(state.gps_discard)
+    g.feat_deck = list(state.feat_deck)
+    g.feats = [[f, list(toks)] for f, toks in state.feats]
+    g.bank_credits, g.bank_boosts = state.bank_credits, state.bank_boosts
+    g.stage, g.active, g.round = state.stage, state.active, state.round
+    g.pending = [(t.kind, t.seat, t.data) for t in state.pending]
+    g.first_to_goal, g.winner, g.result = state.first_to_goal, state.winner, state.result
+    t = state.turn
+    g.t_phase, g.t_step, g.t_movement, g.t_attack = t.phase, t.step, t.movement, t.attack
+    g.t_mp, g.t_fall_from, g.t_fallen = t.mp, t.fall_from, t.fallen
+    g.t_used, g.t_injured, g.t_feats = list(t.used), list(t.injured), list(t.feats)
+    g.t_knockouts, g.t_picked, g.t_best_hit, g.t_criticals = t.knockouts, t.picked, t.best_hit, t.criticals
+    g.t_to_drop, g.t_golden_drop = t.to_drop, t.golden_drop
+    return g
