@@ -13,7 +13,7 @@ from bisect import insort
 
 import numpy as np
 
-from ..board import SPACES
+from ..board import SPACES, adjacent, ring
 from ..cards import Content
 from ..effects import AttackMods, Gain, Passive, Protection
 from ..options import Options
@@ -67,8 +67,9 @@ class Tables:
         self.gps = {c.id: (c.back, dict(c.face)) for c in content.gps}
         self.feat_level = {c.id: c.level for c in content.feats}
         self.feat_condition = {c.id: c.condition for c in content.feats}
+        self.feat_tests = None  # feat id -> (what its condition reads, the least that meets it): compact_loot
         self._gear: dict = {}
-        self.feat_met: dict = {}
+        self.arsenals: dict = {}  # (hero, level, *track) -> each weapon and its Range
 
     def gear(self, g: tuple) -> Gearing:
         """A piece on the track, ``(main, secondary, boosts)``: crafted +2, +1 a Boost token; the effects that
@@ -134,7 +135,6 @@ class Game:
         board = content.board(o.side)
         self.board_alt = {s: board.altitude(s) for s in SPACES}
         self.tiles = {s: "teleporter" for s in board.teleporters}
-        self._sorted_tiles = None
         self.lootboxes = sorted(board.lootboxes)
         self.golden = board.golden
         self.shop = {"weapon": sorted(c.id for c in content.weapons), "armor": sorted(c.id for c in content.armor)}
@@ -156,6 +156,7 @@ class Game:
         self.winner = None
         self.result = None
         self.supply = dict(o.tile_supply)
+        self.retile()
         self.new_turn()
 
     def new_turn(self) -> None:
@@ -169,27 +170,56 @@ class Game:
         self.t_feats: list = []
 
     # -- the Green ----------------------------------------------------------------------------
-    def sorted_tiles(self) -> list:
-        """The tiles as the engine keeps them: (space, tile), sorted."""
-        if self._sorted_tiles is None:
-            self._sorted_tiles = sorted(self.tiles.items())
-        return self._sorted_tiles
+    def retile(self) -> None:
+        """What the tiles make of the Green, worked out again after a tile comes, goes or moves: the tiles in the
+        engine's order (sorted by space), the blocking ones, each space's altitude ("Drone Tile"), the Injuries for
+        entering it ("Turret Tile", "Squirrel Tile": (injuries, spares Agent Dogniss) in tile order), the Defensive
+        Fields around it (ruling RP-28) and the moves out of it (their MP cost)."""
+        o = self.o
+        self.sorted_tiles = sorted(self.tiles.items())
+        self.walls = {s for s, t in self.sorted_tiles if t in BLOCKING}
+        self.wall_list = [s for s, t in self.sorted_tiles if t in BLOCKING]
+        alt = self.alt = dict(self.board_alt)
+        hazards: dict = {}
+        fields: dict = {}
+        for s, t in self.sorted_tiles:
+            if t == "drone":
+                alt[s] += 1
+            elif t in ("turret", "squirrel"):
+                for x in ring(s, 1, o.ring_shape):
+                    hazards.setdefault(x, []).append((2, False) if t == "turret" else (3, True))
+            elif t == "defensive_field":
+                for x in ring(s, 1, o.ring_shape) + ((s,) if o.field_own_space else ()):
+                    fields[x] = fields.get(x, 0) + 1
+        self.hazards, self.fields = hazards, fields
+        self.moves_from: dict = {}
+
+    def moves_out(self, here: str) -> list:
+        """Movement Step: (space, MP) for each adjacent space: 1, +1 per level climbed, +1 to leave an Oil Slick."""
+        got = self.moves_from.get(here)
+        if got is None:
+            alt = self.alt
+            leave = 2 if self.tiles.get(here) == "oil_slick" else 1
+            got = self.moves_from[here] = [(s, leave + max(0, alt[s] - alt[here])) for s in adjacent(here)]
+        return got
 
     def set_tile(self, space: str, tile: str | None) -> None:
         if tile is None:
             del self.tiles[space]
         else:
             self.tiles[space] = tile
-        self._sorted_tiles = None
+        self.retile()
 
     def altitude(self, space: str) -> int:
         """Altitude of a space: the board's level, +1 with a Drone tile ("Drone Tile")."""
-        return self.board_alt[space] + (self.tiles.get(space) == "drone")
+        return self.alt[space]
 
     def blocked(self) -> set:
         """Blocked Space: Heroes and blocking tiles (turret, squirrel, energy wall)."""
-        out = {p.space for p in self.seats if p.space is not None}
-        out.update(s for s, t in self.tiles.items() if t in BLOCKING)
+        out = set(self.walls)
+        for p in self.seats:
+            if p.space is not None:
+                out.add(p.space)
         return out
 
     def seat_at(self, space: str):
@@ -221,7 +251,7 @@ def to_state(g: Game) -> State:
     turn = Turn(g.t_phase, g.t_step, g.t_movement, g.t_attack, g.t_mp, g.t_fall_from, g.t_fallen, tuple(g.t_used),
                 tuple(g.t_injured), g.t_knockouts, g.t_picked, g.t_best_hit, g.t_criticals, g.t_to_drop,
                 g.t_golden_drop, tuple(g.t_feats))
-    return State(g.o, g.content, g.stage, players, tuple(g.sorted_tiles()), tuple(g.lootboxes), g.golden,
+    return State(g.o, g.content, g.stage, players, tuple(g.sorted_tiles), tuple(g.lootboxes), g.golden,
                  tuple(g.shop["weapon"]), tuple(g.discard["weapon"]), tuple(g.shop["armor"]), tuple(g.discard["armor"]),
                  tuple(g.loot_deck), tuple(g.loot_discard), g.gps_top, tuple(g.gps_deck), tuple(g.gps_discard), None,
                  tuple(g.feat_deck), tuple((f, tuple(toks)) for f, toks in g.feats), g.bank_credits, g.bank_boosts,
@@ -239,7 +269,7 @@ def from_state(state: State, rng: np.random.Generator) -> Game:
         p.track = [None if x is None else (x.main, x.secondary, x.boosts) for x in q.track]
         p.level, p.feat_tokens, p.lootboxes, p.golden, p.ko = q.level, q.feat_tokens, q.lootboxes, q.golden, q.knocked_out
     g.tiles = dict(state.tiles)
-    g._sorted_tiles = None
+    g.retile()
     g.lootboxes, g.golden = list(state.lootboxes), state.golden
     g.shop = {"weapon": list(state.weapon_shop), "armor": list(state.armor_shop)}
     g.discard = {"weapon": list(state.weapon_discard), "armor": list(state.armor_discard)}

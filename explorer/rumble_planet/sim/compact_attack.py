@@ -2,7 +2,7 @@
 and one face of the die resolved in numbers (the engine's ``attack`` module without its words)."""
 from __future__ import annotations
 
-from ..board import _DISTANCE, aligned, range_distance, ring
+from ..board import SPACES, aligned, range_distance, ring
 from ..state import HEROIC
 from ..tile_table import BLOCKING
 from .compact import Game
@@ -24,29 +24,36 @@ def weapon_of(g: Game, seat: int, weapon: str):
     return info if info.kind == "weapon" else None
 
 
-def targets_in_range(g: Game, seat: int, weapon: str) -> list:
-    """Step 2: the spaces of opposing Heroes and blocking tiles within the weapon's Range (ruling RP-9)."""
-    w = weapon_of(g, seat, weapon)
+def _rows(shape: str) -> dict:
+    return {a: {b: range_distance(a, b, shape) for b in SPACES} for a in SPACES}
+
+
+RANGE_ROWS = {shape: _rows(shape) for shape in ("distance", "ring")}  # Range counted as ruling RP-9 reads it
+
+
+def arsenal(g: Game, seat: int) -> list:
+    """Attack Step 1: (weapon, Range) for the Heroic Object and each slot that holds a Weapon, in that order."""
+    p = g.seats[seat]
+    key = (p.hero, p.level, *p.track)
+    found = g.tab.arsenals.get(key)
+    if found is None:
+        found = g.tab.arsenals[key] = [(w, info.range) for w in WEAPONS if (info := weapon_of(g, seat, w)) is not None]
+    return found
+
+
+def attack_choices(g: Game, seat: int, used: list) -> list:
+    """Step 2 for every weapon not used yet: (weapon, target space) for each opposing Hero (in seat order) and each
+    blocking tile (in the tiles' order) within the weapon's Range (ruling RP-9)."""
     here = g.seats[seat].space
-    if w is None or here is None:
-        return []
-    rng = w.range
-    shape = g.o.range_shape
-    if shape == "distance":
-        out = [p.space for i, p in enumerate(g.seats) if i != seat and p.space is not None
-               and _DISTANCE[here, p.space] <= rng]
-        out += [s for s, t in g.sorted_tiles() if t in BLOCKING and _DISTANCE[here, s] <= rng]
-        return out
-    out = [p.space for i, p in enumerate(g.seats) if i != seat and p.space is not None
-           and range_distance(here, p.space, shape) <= rng]
-    out += [s for s, t in g.sorted_tiles() if t in BLOCKING and range_distance(here, s, shape) <= rng]
+    row = RANGE_ROWS[g.o.range_shape][here]
+    near = [(row[p.space], p.space) for i, p in enumerate(g.seats) if i != seat and p.space is not None]
+    if g.wall_list:
+        near += [(row[s], s) for s in g.wall_list]
+    out = []
+    for w, rng in arsenal(g, seat):
+        if w not in used:
+            out += [(w, s) for d, s in near if d <= rng]
     return out
-
-
-def fields_around(g: Game, space: str) -> int:
-    """Defensive Field Tile (ruling RP-28): the fields whose Zone 1 covers ``space``."""
-    own, shape = g.o.field_own_space, g.o.ring_shape
-    return sum(1 for s, t in g.sorted_tiles() if t == "defensive_field" and (own and s == space or space in ring(s, 1, shape)))
 
 
 def armor_of(g: Game, seat: int) -> list:
@@ -69,14 +76,15 @@ def profile(g: Game, seat: int, weapon: str, target: str):
     if mods.radius:
         area = ring(target, mods.radius, g.o.ring_shape)
         spaces += [p.space for i, p in enumerate(g.seats) if i != seat and p.space in area]
-    a_here = g.altitude(here)
+    alt = g.alt
+    a_here = alt[here]
     extra = mods.aligned_damage if aligned(here, target, g.o.aligned_diagonals) else 0
     out = []
     for sp in spaces:
-        dmg = w.damage + mods.damage + max(0, a_here - g.altitude(sp)) + extra
+        dmg = w.damage + mods.damage + max(0, a_here - alt[sp]) + extra
         t_seat = g.seat_at(sp)
         if t_seat is not None:
-            out.append((t_seat, dmg, armor_of(g, t_seat), fields_around(g, sp), 0))
+            out.append((t_seat, dmg, armor_of(g, t_seat), g.fields.get(sp, 0), 0))
         else:
             out.append((None, dmg, (), 0, BLOCKING[g.tiles[sp]]))
     return mods, out

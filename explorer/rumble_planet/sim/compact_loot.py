@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..board import _DISTANCE, adjacent
-from ..effects import FeatView
 from .compact import Game
 from .compact_rules import begin_turn, gain_pp, heal, injure, obsolescence_shift, relocate, take_credits, task_spots
 
@@ -30,7 +29,7 @@ def teleporter_moves(g: Game, seat: int) -> list:
     here = g.seats[seat].space
     near = None if g.o.teleporter_replacement == "any" else (() if here is None else (here,) + adjacent(here))
     out = []
-    for sp, tile in g.sorted_tiles():
+    for sp, tile in g.sorted_tiles:
         if tile == "teleporter" and (near is None or sp in near):
             out += [(sp, to) for to in adjacent(sp) if to not in taken]
     return out
@@ -101,25 +100,41 @@ def drop_lootboxes(g: Game, new_top: str) -> None:
             injure(g, who, 2)
 
 
+def _crafted(g: Game, p) -> int:
+    return sum(1 for x in p.track if x is not None and x[1] is not None)
+
+
+# What each registered Feat condition reads (``effects.FeatView``), of the active player's turn: its condition is
+# met when that number reaches the card's parameter (1 for "critical_hit").
+FEAT_READS = {
+    "injure_opponents": lambda g, p: len(g.t_injured),
+    "knock_out": lambda g, p: g.t_knockouts,
+    "pick_up_lootboxes": lambda g, p: g.t_picked,
+    "big_hit": lambda g, p: g.t_best_hit,
+    "critical_hit": lambda g, p: g.t_criticals,
+    "high_ground": lambda g, p: g.alt[p.space] if p.space else 0,
+    "crafter": _crafted,
+}
+
+
+def feat_test(condition) -> tuple:
+    """(what the condition reads, the least number that meets it)."""
+    params = dict(condition.params)
+    return FEAT_READS[condition.name], next(iter(params.values()), 1)
+
+
 def claimable_feats(g: Game) -> list:
     """Accomplishing a Feat: up to 2 different Feats a turn, one token each, while tokens last."""
-    seat = g.active
-    p = g.seats[seat]
-    if len(g.t_feats) >= 2 or p.feat_tokens <= 0 or not g.feats:
+    p = g.seats[g.active]
+    if len(g.t_feats) >= 2 or p.feat_tokens <= 0:
         return []
-    here = p.space
-    view = (len(g.t_injured), g.t_knockouts, g.t_picked, g.t_best_hit, g.t_criticals,
-            g.altitude(here) if here else 0, sum(1 for x in p.track if x is not None and x[1] is not None))
-    met = g.tab.feat_met
+    tests = g.tab.feat_tests
+    if tests is None:
+        tests = g.tab.feat_tests = {f: feat_test(c) for f, c in g.tab.feat_condition.items()}
     out = []
     for f, _ in g.feats:
-        if f in g.t_feats:
-            continue
-        key = (f, view)
-        ok = met.get(key)
-        if ok is None:
-            ok = met[key] = bool(g.tab.feat_condition[f](FeatView(*view)))
-        if ok:
+        read, least = tests[f]
+        if read(g, p) >= least and f not in g.t_feats:
             out.append(f)
     return out
 

@@ -4,7 +4,7 @@ it implements, as its engine counterpart in ``health``, ``injuries``, ``preparat
 ``turn`` does; the replay tests hold the two to each other step by step."""
 from __future__ import annotations
 
-from ..board import adjacent, clockwise, impossible_placement, ring
+from ..board import adjacent, clockwise, impossible_placement
 from ..state import SLOTS
 from ..tile_table import BLOCKING
 from ..turn import fall
@@ -224,14 +224,9 @@ def enter(g: Game, seat: int, frm: str, to: str, movement: bool, falls: bool = T
         injure(g, seat, hurt)
     if movement and not p.ko:
         pick_up(g, seat, to)
-    shape = g.o.ring_shape
-    for sp, tile in g.sorted_tiles():
-        if p.ko:
-            break
-        if tile == "turret" and to in ring(sp, 1, shape):
-            injure(g, seat, 2)
-        if tile == "squirrel" and not p.dogniss and to in ring(sp, 1, shape):
-            injure(g, seat, 3)
+    for injuries, spares_agent in g.hazards.get(to, ()):  # Turret and Squirrel zones, in the tiles' order
+        if not (spares_agent and p.dogniss):
+            injure(g, seat, injuries)
     if g.tiles.get(to) == "teleporter" and not p.ko:
         g.pending.append(("teleport", g.active, (str(seat),)))
 

@@ -6,10 +6,10 @@ the engine lists. ``step`` plays one, then runs the waiting rewards that need no
 """
 from __future__ import annotations
 
-from ..board import REGIONS, adjacent
+from ..board import REGIONS, SPACES
 from .. import state as st
 from .compact import Game
-from .compact_attack import WEAPONS, targets_in_range
+from .compact_attack import WEAPONS, attack_choices
 from .compact_loot import claimable_feats, replacement_spaces, shove_spaces, swap_slots, teleporter_moves
 from .compact_rules import movement_points, task_spots
 
@@ -31,6 +31,8 @@ END_PREP, START, END_ACTIONS, OPEN_LOOT, DROP, END_TURN, PRESTIGE = (st.EndPrepa
                                                                     st.OpenLootbox(), st.DropLootboxes(), st.EndTurn(), st.BuyPrestige())
 REGION_CHOICES = [st.ChooseRegion(r) for r in REGIONS]
 SLOT_NUMBERS = range(1, st.SLOTS + 1)
+MOVES = {s: st.Move(s) for s in SPACES}
+ATTACKS = {w: {s: st.Attack(w, s) for s in SPACES} for w in WEAPONS}
 
 
 def current_seat(g: Game) -> int:
@@ -50,7 +52,7 @@ def _task_actions(g: Game) -> list:
         return [made(st.PlaceAt, s) for s in task_spots(g, data)]
     if kind == "move_tile":
         spots = task_spots(g, data)
-        sources = [s for s, t in g.sorted_tiles() if t == data[0]]
+        sources = [s for s, t in g.sorted_tiles if t == data[0]]
         return [made(st.MoveTile, a, b) for a in sources for b in spots if a != b] + [DECLINE]
     if kind in SHOPS:
         return [DRAW]
@@ -137,14 +139,8 @@ def _action_phase(g: Game, seat: int, p) -> list:
         else:
             mp = g.t_mp
         block = g.blocked()
-        a_here = g.altitude(here)
-        leave = 2 if g.tiles.get(here) == "oil_slick" else 1
-        for s in adjacent(here):
-            if s not in block and leave + max(0, g.altitude(s) - a_here) <= mp:
-                out.append(made(st.Move, s))
+        out += [MOVES[s] for s, cost in g.moves_out(here) if cost <= mp and s not in block]
     if here is not None and g.t_attack != "done" and len(g.t_used) < 2:
-        for w in WEAPONS:
-            if w not in g.t_used:
-                out += [made(st.Attack, w, t) for t in targets_in_range(g, seat, w)]
+        out += [ATTACKS[w][t] for w, t in attack_choices(g, seat, g.t_used)]
     out.append(END_ACTIONS)
     return out
