@@ -156,6 +156,7 @@ class Game:
         self.winner = None
         self.result = None
         self.supply = dict(o.tile_supply)
+        self.nearest_key, self.nearest_table = None, {}  # the greedy bot's distances to its goals (compact_bots)
         self.retile()
         self.new_turn()
 

@@ -31,13 +31,15 @@ def _rows(shape: str) -> dict:
 RANGE_ROWS = {shape: _rows(shape) for shape in ("distance", "ring")}  # Range counted as ruling RP-9 reads it
 
 
-def arsenal(g: Game, seat: int) -> list:
-    """Attack Step 1: (weapon, Range) for the Heroic Object and each slot that holds a Weapon, in that order."""
+def arsenal(g: Game, seat: int) -> tuple:
+    """Attack Step 1: (weapon, Range) for the Heroic Object and each slot that holds a Weapon, in that order, and
+    the longest Range among them."""
     p = g.seats[seat]
     key = (p.hero, p.level, *p.track)
     found = g.tab.arsenals.get(key)
     if found is None:
-        found = g.tab.arsenals[key] = [(w, info.range) for w in WEAPONS if (info := weapon_of(g, seat, w)) is not None]
+        weapons = [(w, info.range) for w in WEAPONS if (info := weapon_of(g, seat, w)) is not None]
+        found = g.tab.arsenals[key] = (weapons, max(r for _, r in weapons))
     return found
 
 
@@ -46,11 +48,14 @@ def attack_choices(g: Game, seat: int, used: list) -> list:
     blocking tile (in the tiles' order) within the weapon's Range (ruling RP-9)."""
     here = g.seats[seat].space
     row = RANGE_ROWS[g.o.range_shape][here]
-    near = [(row[p.space], p.space) for i, p in enumerate(g.seats) if i != seat and p.space is not None]
+    weapons, longest = arsenal(g, seat)
+    near = [(d, s) for i, p in enumerate(g.seats) if i != seat and (s := p.space) is not None and (d := row[s]) <= longest]
     if g.wall_list:
-        near += [(row[s], s) for s in g.wall_list]
+        near += [(d, s) for s in g.wall_list if (d := row[s]) <= longest]
+    if not near:
+        return near
     out = []
-    for w, rng in arsenal(g, seat):
+    for w, rng in weapons:
         if w not in used:
             out += [(w, s) for d, s in near if d <= rng]
     return out

@@ -6,7 +6,6 @@ import numpy as np
 
 from ..board import _DISTANCE
 from .. import state as st
-from ..tile_table import BLOCKING
 from .compact import Game
 from .compact_attack import expected_injuries
 
@@ -25,9 +24,25 @@ class RandomBot:
 
 def reachable_loot(g: Game) -> list:
     """Lootbox tokens a hero could pick up: not under a blocking tile (``bots.reachable_loot``)."""
-    walls = {sp for sp, t in g.tiles.items() if t in BLOCKING}
-    spaces = g.lootboxes + ([g.golden] if g.golden else [])
-    return [sp for sp in spaces if sp not in walls]
+    spaces = g.lootboxes + [g.golden] if g.golden else g.lootboxes
+    walls = g.walls
+    return [sp for sp in spaces if sp not in walls] if walls else spaces
+
+
+def nearest(g: Game, goals: list) -> dict:
+    """Each space's distance to the nearest of ``goals``, filled in as asked (the goals stay the same over a
+    turn's moves, so one table serves them all)."""
+    key = tuple(goals)
+    if g.nearest_key != key:
+        g.nearest_key, g.nearest_table = key, {}
+    return g.nearest_table
+
+
+def distance_to(table: dict, goals: list, space: str) -> int:
+    d = table.get(space)
+    if d is None:
+        d = table[space] = min([_DISTANCE[space, s] for s in goals])
+    return d
 
 
 class GreedyBot:
@@ -39,50 +54,55 @@ class GreedyBot:
     def choose(self, g: Game, actions: list):
         if len(actions) == 1:
             return actions[0]
+        if g.pending or g.t_phase == "loot" or g.stage != "play":
+            return self._decision(g, actions)
+        # a Preparation or Action Phase list: no Taunt, PlaceAt or Decline there, and the Feats come last
+        if type(actions[-1]) is st.ClaimFeat:
+            return next(a for a in actions if type(a) is st.ClaimFeat)
+        if g.t_phase == "preparation":
+            kinds = [type(a) for a in actions]
+            for kind in PREPARATION:
+                if kind in kinds:
+                    return actions[kinds.index(kind)]
+            return actions[kinds.index(st.EndPreparation)]
+        return self._action_phase(g, actions)
+
+    def _decision(self, g: Game, actions: list):
+        """A decision the rules wait for, the Loot Phase or setup: as ``bots.GreedyBot`` takes them."""
         by: dict = {}
         for a in actions:
-            k = type(a)
-            if k in by:
-                by[k].append(a)
-            else:
-                by[k] = [a]
+            by.setdefault(type(a), []).append(a)
         if st.ClaimFeat in by:
             return by[st.ClaimFeat][0]
         if st.Taunt in by:
             return max(by[st.Taunt], key=lambda a: g.seats[a.seat].pp)
         if st.PlaceAt in by:
             return by[st.PlaceAt][0]
-        if st.Decline in by and len(by) == 1:
+        if st.Decline in by:
             return by[st.Decline][0]
-        if g.pending or g.t_phase == "loot" or g.stage != "play":
-            return actions[int(self.rng.integers(len(actions)))] if st.Decline not in by else by[st.Decline][0]
-        if g.t_phase == "preparation":
-            for kind in PREPARATION:
-                if kind in by:
-                    return by[kind][0]
-            return by[st.EndPreparation][0]
-        return self._action_phase(g, by)
+        return actions[int(self.rng.integers(len(actions)))]
 
-    def _action_phase(self, g: Game, by: dict):
-        if st.Attack in by:
-            attacks = by[st.Attack]
+    def _action_phase(self, g: Game, actions: list):
+        attacks = [a for a in actions if type(a) is st.Attack]
+        if attacks:
             value = [expected_injuries(g, a.weapon, a.target) for a in attacks]
             best = max(range(len(attacks)), key=value.__getitem__)  # the first of the best, as max gives it
             if value[best] > 0:
                 return attacks[best]
         here = g.seats[g.active].space
-        if st.StartMovement in by and (here in g.lootboxes or here == g.golden):
-            return by[st.StartMovement][0]  # a lootbox (or the golden one) in your space is picked up here
-        if st.Move in by and (g.t_mp > 0 or g.t_movement == "ready"):
+        if type(actions[0]) is st.StartMovement and (here in g.lootboxes or here == g.golden):
+            return actions[0]  # a lootbox (or the golden one) in your space is picked up here
+        moves = [a for a in actions if type(a) is st.Move]
+        if moves and (g.t_mp > 0 or g.t_movement == "ready"):
             goals = [p.space for i, p in enumerate(g.seats) if i != g.active and p.space]
             goals += reachable_loot(g)
             if goals:
-                moves = by[st.Move]
-                value = [min([_DISTANCE[a.to, s] for s in goals]) for a in moves]
+                table = nearest(g, goals)
+                value = [distance_to(table, goals, a.to) for a in moves]
                 best = min(range(len(moves)), key=value.__getitem__)  # the first of the nearest, as min gives it
-                if value[best] < min([_DISTANCE[here, s] for s in goals]):
+                if value[best] < distance_to(table, goals, here):
                     return moves[best]
-        return by[st.EndActions][0]
+        return actions[-1]  # EndActions
 
 
 MAKERS = {"random": RandomBot, "greedy": GreedyBot}
