@@ -91,6 +91,7 @@ class Tables:
 
 
 _TABLES: dict = {}
+EXPECTED: dict = {}  # attack die -> the targets as an attack sees them -> their mean Injuries (compact_attack)
 
 
 def tables_of(content: Content) -> Tables:
@@ -157,6 +158,7 @@ class Game:
         self.result = None
         self.supply = dict(o.tile_supply)
         self.nearest_key, self.nearest_table = None, {}  # the greedy bot's distances to its goals (compact_bots)
+        self.expected = EXPECTED.setdefault(o.attack_die, {})  # the greedy bot's weighing of attacks (compact_attack)
         self.retile()
         self.new_turn()
 

@@ -154,7 +154,14 @@ def expected_injuries(g: Game, weapon: str, target: str) -> float:
     """The greedy bot's weighing (``bots.expected_injuries``): mean Injuries to opponents over the die's faces,
     tiles counting 0.1 for being destroyed, added face by face in the die's order."""
     _, targets = profile(g, g.active, weapon, target)
-    faces = g.o.attack_die
+    key = tuple((t_seat is None, dmg, tuple(armor), fields, threshold) for t_seat, dmg, armor, fields, threshold in targets)
+    found = g.expected.get(key)
+    if found is None:
+        found = g.expected[key] = _expected(targets, g.o.attack_die)
+    return found
+
+
+def _expected(targets: list, faces: tuple) -> float:
     total = 0.0
     hits = {}
     for face in faces:
