@@ -72,24 +72,46 @@ def armor_of(g: Game, seat: int) -> list:
     return out
 
 
-def profile(g: Game, seat: int, weapon: str, target: str):
-    """Steps 1-3 and 6: (mods, [(seat or None, Damage, armor, fields, tile threshold)], initial target first)."""
+class Scene:
+    """What every attack of the active player reads, worked out once for all of them: the attacker's space and
+    altitude, the Heroes on the Green by space, each one's Armor (asked for as needed)."""
+
+    __slots__ = ("seat", "here", "a_here", "where", "armors")
+
+    def __init__(self, g: Game):
+        self.seat = g.active
+        self.here = g.seats[self.seat].space
+        self.a_here = g.alt[self.here]
+        self.where = {p.space: i for i, p in enumerate(g.seats) if p.space is not None}
+        self.armors: dict = {}
+
+    def armor(self, g: Game, seat: int) -> tuple:
+        found = self.armors.get(seat)
+        if found is None:
+            found = self.armors[seat] = tuple(armor_of(g, seat))
+        return found
+
+
+def profile(g: Game, weapon: str, target: str, scene: Scene | None = None):
+    """Steps 1-3 and 6 for the active player: (mods, [(seat or None, Damage, armor, fields, tile threshold)], the
+    initial target first)."""
+    sc = scene or Scene(g)
+    seat, here = sc.seat, sc.here
     w = weapon_of(g, seat, weapon)
     mods = w.mods
-    here = g.seats[seat].space
     spaces = [target]
     if mods.radius:
         area = ring(target, mods.radius, g.o.ring_shape)
         spaces += [p.space for i, p in enumerate(g.seats) if i != seat and p.space in area]
     alt = g.alt
-    a_here = alt[here]
-    extra = mods.aligned_damage if aligned(here, target, g.o.aligned_diagonals) else 0
+    base = w.damage + mods.damage + (mods.aligned_damage if mods.aligned_damage
+                                     and aligned(here, target, g.o.aligned_diagonals) else 0)
     out = []
     for sp in spaces:
-        dmg = w.damage + mods.damage + max(0, a_here - alt[sp]) + extra
-        t_seat = g.seat_at(sp)
+        dmg = base + max(0, sc.a_here - alt[sp])
+        t_seat = sc.where.get(sp)
         if t_seat is not None:
-            out.append((t_seat, dmg, armor_of(g, t_seat), g.fields.get(sp, 0), 0))
+            out.append((t_seat, dmg, sc.armor(g, t_seat), g.fields.get(sp, 0), 0))
         else:
             out.append((None, dmg, (), 0, BLOCKING[g.tiles[sp]]))
     return mods, out
@@ -119,7 +141,7 @@ def attack(g: Game, weapon: str, target: str, face: str) -> None:
     seat = g.active
     attacker = g.seats[seat]
     origin = attacker.space
-    mods, targets = profile(g, seat, weapon, target)
+    mods, targets = profile(g, weapon, target)
     before = tile_spots(g, "squirrel", target, False) if mods.squirrel and attacker.dogniss else None
     g.t_attack = "open"
     g.t_used.append(weapon)
@@ -150,15 +172,20 @@ def attack(g: Game, weapon: str, target: str, face: str) -> None:
     g.t_criticals += face == CRITICAL
 
 
-def expected_injuries(g: Game, weapon: str, target: str) -> float:
-    """The greedy bot's weighing (``bots.expected_injuries``): mean Injuries to opponents over the die's faces,
-    tiles counting 0.1 for being destroyed, added face by face in the die's order."""
-    _, targets = profile(g, g.active, weapon, target)
-    key = tuple((t_seat is None, dmg, tuple(armor), fields, threshold) for t_seat, dmg, armor, fields, threshold in targets)
-    found = g.expected.get(key)
-    if found is None:
-        found = g.expected[key] = _expected(targets, g.o.attack_die)
-    return found
+def attack_values(g: Game, attacks: list) -> list:
+    """The greedy bot's weighing of each attack (``bots.expected_injuries``): mean Injuries to opponents over the
+    die's faces, tiles counting 0.1 for being destroyed, added face by face in the die's order."""
+    scene = Scene(g)
+    memo = g.expected
+    out = []
+    for a in attacks:
+        _, targets = profile(g, a.weapon, a.target, scene)
+        key = tuple((t_seat is None, dmg, armor, fields, threshold) for t_seat, dmg, armor, fields, threshold in targets)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _expected(targets, g.o.attack_die)
+        out.append(found)
+    return out
 
 
 def _expected(targets: list, faces: tuple) -> float:

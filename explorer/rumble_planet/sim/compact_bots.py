@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..board import _DISTANCE
 from .. import state as st
 from .compact import Game
-from .compact_attack import expected_injuries
+from .compact_attack import RANGE_ROWS, attack_values
 
 PREPARATION = (st.BuyPrestige, st.Equip, st.Craft, st.Buy, st.Boost)
 
@@ -29,20 +28,29 @@ def reachable_loot(g: Game) -> list:
     return [sp for sp in spaces if sp not in walls] if walls else spaces
 
 
-def nearest(g: Game, goals: list) -> dict:
-    """Each space's distance to the nearest of ``goals``, filled in as asked (the goals stay the same over a
-    turn's moves, so one table serves them all)."""
-    key = tuple(goals)
-    if g.nearest_key != key:
-        g.nearest_key, g.nearest_table = key, {}
-    return g.nearest_table
+def loot_table(g: Game, loot: list) -> dict:
+    """Each space's distance to the nearest of the lootboxes ``loot``, filled in as asked and kept while they lie
+    where they lie (they move only when picked up or dropped)."""
+    key = tuple(loot)
+    if g.loot_key != key:
+        g.loot_key, g.loot_near = key, {}
+    return g.loot_near
 
 
-def distance_to(table: dict, goals: list, space: str) -> int:
-    d = table.get(space)
-    if d is None:
-        d = table[space] = min([_DISTANCE[space, s] for s in goals])
-    return d
+def distance_to(heroes: list, loot: list, table: dict, space: str) -> int:
+    """Spaces from ``space`` to the nearest goal: an opposing Hero or a lootbox."""
+    row = DISTANCE_ROWS[space]
+    best = min(map(row.__getitem__, heroes)) if heroes else 99
+    if loot:
+        d = table.get(space)
+        if d is None:
+            d = table[space] = min(map(row.__getitem__, loot))
+        if d < best:
+            best = d
+    return best
+
+
+DISTANCE_ROWS = RANGE_ROWS["distance"]  # space -> space -> spaces apart (Distances)
 
 
 class GreedyBot:
@@ -85,7 +93,7 @@ class GreedyBot:
     def _action_phase(self, g: Game, actions: list):
         attacks = [a for a in actions if type(a) is st.Attack]
         if attacks:
-            value = [expected_injuries(g, a.weapon, a.target) for a in attacks]
+            value = attack_values(g, attacks)
             best = max(range(len(attacks)), key=value.__getitem__)  # the first of the best, as max gives it
             if value[best] > 0:
                 return attacks[best]
@@ -94,13 +102,13 @@ class GreedyBot:
             return actions[0]  # a lootbox (or the golden one) in your space is picked up here
         moves = [a for a in actions if type(a) is st.Move]
         if moves and (g.t_mp > 0 or g.t_movement == "ready"):
-            goals = [p.space for i, p in enumerate(g.seats) if i != g.active and p.space]
-            goals += reachable_loot(g)
-            if goals:
-                table = nearest(g, goals)
-                value = [distance_to(table, goals, a.to) for a in moves]
+            heroes = [p.space for i, p in enumerate(g.seats) if i != g.active and p.space]
+            loot = reachable_loot(g)
+            if heroes or loot:
+                table = loot_table(g, loot)
+                value = [distance_to(heroes, loot, table, a.to) for a in moves]
                 best = min(range(len(moves)), key=value.__getitem__)  # the first of the nearest, as min gives it
-                if value[best] < distance_to(table, goals, here):
+                if value[best] < distance_to(heroes, loot, table, here):
                     return moves[best]
         return actions[-1]  # EndActions
 

@@ -101,7 +101,11 @@ def drop_lootboxes(g: Game, new_top: str) -> None:
 
 
 def _crafted(g: Game, p) -> int:
-    return sum(1 for x in p.track if x is not None and x[1] is not None)
+    n = 0
+    for x in p.track:
+        if x is not None and x[1] is not None:
+            n += 1
+    return n
 
 
 # What each registered Feat condition reads (``effects.FeatView``), of the active player's turn: its condition is

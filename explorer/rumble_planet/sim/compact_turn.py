@@ -32,6 +32,17 @@ END_PREP, START, END_ACTIONS, OPEN_LOOT, DROP, END_TURN, PRESTIGE = (st.EndPrepa
 REGION_CHOICES = [st.ChooseRegion(r) for r in REGIONS]
 SLOT_NUMBERS = range(1, st.SLOTS + 1)
 MOVES = {s: st.Move(s) for s in SPACES}
+WEAR_OUT = {i: st.WearOut(i) for i in SLOT_NUMBERS}
+BOOST = {i: st.Boost(i) for i in SLOT_NUMBERS}
+_TINKERING: dict = {}
+
+
+def tinkering(card: str) -> tuple:
+    """The Equip and the Craft actions of a card, by slot."""
+    got = _TINKERING.get(card)
+    if got is None:
+        got = _TINKERING[card] = ({i: st.Equip(card, i) for i in SLOT_NUMBERS}, {i: st.Craft(card, i) for i in SLOT_NUMBERS})
+    return got
 ATTACKS = {w: {s: st.Attack(w, s) for s in SPACES} for w in WEAPONS}
 
 
@@ -105,9 +116,9 @@ def _preparation(g: Game, p) -> list:
     track = p.track
     out = []
     if step == 0:
-        out += [made(st.WearOut, i) for i in SLOT_NUMBERS if track[i - 1] is not None]
-    hand = list(dict.fromkeys(p.hand))
-    if step <= 1:
+        out += [WEAR_OUT[i] for i in SLOT_NUMBERS if track[i - 1] is not None]
+    hand = list(dict.fromkeys(p.hand)) if p.hand else ()
+    if step <= 1 and hand:
         out += [made(st.Sell, c) for c in hand]
     if step <= 2:
         out += [made(st.Buy, shop) for shop, price in (("weapon", o.weapon_price), ("armor", o.armor_price))
@@ -117,13 +128,15 @@ def _preparation(g: Game, p) -> list:
     kinds = g.tab.kind
     for c in hand:
         kind = kinds[c]
+        equip, craft = tinkering(c)
         for i in SLOT_NUMBERS:
             x = track[i - 1]
             if x is None:
-                out.append(made(st.Equip, c, i))
+                out.append(equip[i])
             elif x[1] is None and kinds[x[0]] == kind:
-                out.append(made(st.Craft, c, i))
-    out += [made(st.Boost, i) for i in SLOT_NUMBERS if track[i - 1] is not None and p.boosts >= track[i - 1][2] + 1]
+                out.append(craft[i])
+    if p.boosts:
+        out += [BOOST[i] for i in SLOT_NUMBERS if track[i - 1] is not None and p.boosts >= track[i - 1][2] + 1]
     out.append(END_PREP)
     return out
 

@@ -18,7 +18,7 @@ from ..options import Options
 from .compact import Game
 from .compact_bots import MAKERS
 from .compact_play import step as play
-from .compact_turn import current_seat, legal_actions
+from .compact_turn import legal_actions
 from .record import MAX_STEPS, GameRecord
 
 BOTS = tuple(MAKERS)
@@ -90,7 +90,7 @@ def play_game(players: Sequence[str], options: Options, content: Content, seed: 
             curve.append(tuple(p.pp for p in g.seats))
             return GameRecord(tuple(p.hero for p in g.seats), g.winner, g.round, k, tuple(curve), tuple(log),
                               at_limit=g.first_to_goal is None)
-        seat = current_seat(g)
+        seat = g.pending[0][1] if g.pending else g.active  # compact_turn.current_seat
         actions = legal_actions(g)
         action = bots[seat].choose(g, actions)
         outcome = play(g, action)
