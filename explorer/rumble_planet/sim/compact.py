@@ -69,7 +69,6 @@ class Tables:
         self.feat_condition = {c.id: c.condition for c in content.feats}
         self.feat_tests = None  # feat id -> (what its condition reads, the least that meets it): compact_loot
         self._gear: dict = {}
-        self.arsenals: dict = {}  # (hero, level, *track) -> each weapon and its Range
 
     def gear(self, g: tuple) -> Gearing:
         """A piece on the track, ``(main, secondary, boosts)``: crafted +2, +1 a Boost token; the effects that
@@ -108,7 +107,7 @@ class Seat:
     """One player's pieces (the engine's ``Player``), mutable; a track slot is None or ``(main, secondary, boosts)``."""
 
     __slots__ = ("hero", "name", "dogniss", "space", "hp", "pp", "credits", "boosts", "hand", "track", "level",
-                 "feat_tokens", "lootboxes", "golden", "ko")
+                 "feat_tokens", "lootboxes", "golden", "ko", "arms")
 
     def __init__(self, hero: str, name: str, hp: int, credits: int):
         self.hero, self.name, self.dogniss = hero, name, "Dogniss" in name
@@ -118,6 +117,7 @@ class Seat:
         self.track: list = [None] * SLOTS
         self.level, self.feat_tokens, self.lootboxes = 1, 5, 0
         self.golden = self.ko = False
+        self.arms = None  # what the track and the level make of the Hero (compact_rules.arms): None once they change
 
 
 class Game:
@@ -271,6 +271,7 @@ def from_state(state: State, rng: np.random.Generator) -> Game:
         p.hand = list(q.hand)
         p.track = [None if x is None else (x.main, x.secondary, x.boosts) for x in q.track]
         p.level, p.feat_tokens, p.lootboxes, p.golden, p.ko = q.level, q.feat_tokens, q.lootboxes, q.golden, q.knocked_out
+        p.arms = None
     g.tiles = dict(state.tiles)
     g.retile()
     g.lootboxes, g.golden = list(state.lootboxes), state.golden

@@ -163,6 +163,7 @@ def _tinker(g: Game, a, gear: tuple) -> None:
     _step_to(g, 3)
     p = g.seats[g.active]
     p.track[a.slot - 1] = gear
+    p.arms = None
     p.hand.remove(a.card)
     _placed(g, g.active, a.card)
 
@@ -185,6 +186,7 @@ def _boost(g: Game, a):
     main, sec, boosts = p.track[a.slot - 1]
     cost = boosts + 1
     p.track[a.slot - 1] = (main, sec, boosts + 1)
+    p.arms = None
     g.bank_boosts += cost - 1
     p.boosts -= cost
 
@@ -319,8 +321,10 @@ def _move_tile(g: Game, a):
 def _swap(g: Game, a):
     """Gear Swap: two adjacent pieces of equipment change places on the track."""
     _, seat, _ = g.pending.pop(0)
-    track = g.seats[seat].track
+    p = g.seats[seat]
+    track = p.track
     track[a.slot - 1], track[a.slot] = track[a.slot], track[a.slot - 1]
+    p.arms = None
 
 
 def _taunt(g: Game, a):

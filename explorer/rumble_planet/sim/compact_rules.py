@@ -31,7 +31,7 @@ def take_boosts(g: Game, seat: int, n: int) -> None:
 def level_up(p) -> None:
     """Level-Up!: the HP and PP cubes meet or cross for the first time."""
     if p.level == 1 and p.pp >= p.hp:
-        p.level = 2
+        p.level, p.arms = 2, None
 
 
 def gain_pp(g: Game, seat: int, n: int) -> None:
@@ -98,7 +98,7 @@ def make_obsolete(g: Game, seat: int, slot: int) -> None:
     "upon obsolescence" effects (ruling RP-33)."""
     p = g.seats[seat]
     gear = p.track[slot - 1]
-    p.track[slot - 1] = None
+    p.track[slot - 1] = p.arms = None
     g.bank_boosts += gear[2]
     info = g.tab.gear(gear)
     for c in info.cards:
@@ -113,16 +113,33 @@ def obsolescence_shift(g: Game, seat: int) -> None:
     p = g.seats[seat]
     if p.track[-1] is not None:
         make_obsolete(g, seat, SLOTS)
-    p.track = [None] + p.track[:-1]
+    p.track, p.arms = [None] + p.track[:-1], None
+
+
+def arms(g: Game, seat: int) -> tuple:
+    """What the track and the level make of a Hero: (weapon, Range) for the Heroic Object and each slot that holds
+    a Weapon (Attack Step 1), the longest of those Ranges, and the Movement Points (Movement Step: a base of 3, +1
+    for each empty slot on the obsolescence track, and passive effects); kept until the track or the level changes."""
+    p = g.seats[seat]
+    found = p.arms
+    if found is None:
+        heroic = g.tab.heroic[p.hero, p.level]
+        weapons, mp = [("heroic", heroic.range)], 3 + heroic.mp
+        for i, x in enumerate(p.track):
+            if x is None:
+                mp += 1
+            else:
+                info = g.tab.gear(x)
+                mp += info.mp
+                if info.kind == "weapon":
+                    weapons.append((str(i + 1), info.range))
+        found = p.arms = (weapons, max(r for _, r in weapons), mp)
+    return found
 
 
 def movement_points(g: Game, seat: int) -> int:
     """Movement Step: a base of 3 MP, +1 for each empty slot on the obsolescence track (and passive effects)."""
-    p = g.seats[seat]
-    mp = 3 + g.tab.heroic[p.hero, p.level].mp
-    for x in p.track:
-        mp += 1 if x is None else g.tab.gear(x).mp
-    return mp
+    return arms(g, seat)[2]
 
 
 # -- tiles --------------------------------------------------------------------------------------
