@@ -9,6 +9,7 @@ from .compact import Game
 from .compact_attack import RANGE_ROWS, attack_values
 
 PREPARATION = (st.BuyPrestige, st.Equip, st.Craft, st.Buy, st.Boost)
+ATTACK, MOVE = st.Attack, st.Move
 
 
 class RandomBot:
@@ -91,7 +92,7 @@ class GreedyBot:
         return actions[int(self.rng.integers(len(actions)))]
 
     def _action_phase(self, g: Game, actions: list):
-        attacks = [a for a in actions if type(a) is st.Attack]
+        attacks = [a for a in actions if type(a) is ATTACK]
         if attacks:
             value = attack_values(g, attacks)
             best = max(range(len(attacks)), key=value.__getitem__)  # the first of the best, as max gives it
@@ -100,16 +101,19 @@ class GreedyBot:
         here = g.seats[g.active].space
         if type(actions[0]) is st.StartMovement and (here in g.lootboxes or here == g.golden):
             return actions[0]  # a lootbox (or the golden one) in your space is picked up here
-        moves = [a for a in actions if type(a) is st.Move]
+        moves = [a for a in actions if type(a) is MOVE]
         if moves and (g.t_mp > 0 or g.t_movement == "ready"):
             heroes = [p.space for i, p in enumerate(g.seats) if i != g.active and p.space]
             loot = reachable_loot(g)
             if heroes or loot:
                 table = loot_table(g, loot)
-                value = [distance_to(heroes, loot, table, a.to) for a in moves]
-                best = min(range(len(moves)), key=value.__getitem__)  # the first of the nearest, as min gives it
-                if value[best] < distance_to(heroes, loot, table, here):
-                    return moves[best]
+                best, nearest = None, distance_to(heroes, loot, table, here)
+                for a in moves:  # the first of the nearest, as min gives it, if nearer than here
+                    d = distance_to(heroes, loot, table, a.to)
+                    if d < nearest:
+                        best, nearest = a, d
+                if best is not None:
+                    return best
         return actions[-1]  # EndActions
 
 

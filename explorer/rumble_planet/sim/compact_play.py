@@ -29,7 +29,7 @@ from .compact_rules import (
 
 def step(g: Game, a):
     """Apply a legal action (from ``compact_turn.legal_actions``); returns the chance outcome it drew."""
-    outcome = _PLAY[type(a)](g, a)
+    outcome = PLAY[type(a)](g, a)
     if g.pending and g.stage == "play":
         settle(g)
     return outcome
@@ -337,7 +337,7 @@ def _decline(g: Game, a):
     del g.pending[0]
 
 
-_PLAY = {st.SetUp: _set_up, st.Deploy: _deploy, st.Return: _return, st.WearOut: _wear_out, st.Sell: _sell,
+PLAY = {st.SetUp: _set_up, st.Deploy: _deploy, st.Return: _return, st.WearOut: _wear_out, st.Sell: _sell,
          st.Buy: _buy, st.BuyPrestige: _buy_prestige, st.Equip: _equip, st.Craft: _craft, st.Boost: _boost,
          st.EndPreparation: _end_preparation, st.StartMovement: _start, st.Move: _move, st.Attack: _attack,
          st.EndActions: _end_actions, st.OpenGolden: _open_golden, st.OpenLootbox: _open_lootbox, st.DropLootboxes: _drop,

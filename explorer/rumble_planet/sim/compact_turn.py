@@ -104,9 +104,10 @@ def legal_actions(g: Game) -> list:
             out.append(OPEN_LOOT)
         if not p.golden and not p.lootboxes:
             out.append(DROP if g.t_to_drop or g.t_golden_drop else END_TURN)
-    feats = claimable_feats(g)
-    if feats:
-        out += [made(st.ClaimFeat, f) for f in feats]
+    if len(g.t_feats) < 2 and p.feat_tokens > 0:
+        feats = claimable_feats(g)
+        if feats:
+            out += [made(st.ClaimFeat, f) for f in feats]
     return out
 
 

@@ -17,7 +17,8 @@ from ..cards import Content
 from ..options import Options
 from .compact import Game
 from .compact_bots import MAKERS
-from .compact_play import step as play
+from .compact_loot import settle
+from .compact_play import PLAY
 from .compact_turn import legal_actions
 from .record import MAX_STEPS, GameRecord
 
@@ -93,7 +94,9 @@ def play_game(players: Sequence[str], options: Options, content: Content, seed: 
         seat = g.pending[0][1] if g.pending else g.active  # compact_turn.current_seat
         actions = legal_actions(g)
         action = bots[seat].choose(g, actions)
-        outcome = play(g, action)
+        outcome = PLAY[type(action)](g, action)  # compact_play.step
+        if g.pending and g.stage == "play":
+            settle(g)
         if keep_actions:
             log.append((action, outcome))
         if trace is not None:
