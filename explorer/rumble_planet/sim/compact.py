@@ -157,7 +157,7 @@ class Game:
         self.winner = None
         self.result = None
         self.supply = dict(o.tile_supply)
-        self.loot_key, self.loot_near = None, {}  # the greedy bot's distances to the lootboxes (compact_bots)
+        self.loot_seen = self.loot_goals = None  # the greedy bot's lootboxes and its distances to them (compact_bots)
         self.expected = EXPECTED.setdefault(o.attack_die, {})  # the greedy bot's weighing of attacks (compact_attack)
         self.retile()
         self.new_turn()

@@ -29,13 +29,15 @@ def reachable_loot(g: Game) -> list:
     return [sp for sp in spaces if sp not in walls] if walls else spaces
 
 
-def loot_table(g: Game, loot: list) -> dict:
-    """Each space's distance to the nearest of the lootboxes ``loot``, filled in as asked and kept while they lie
-    where they lie (they move only when picked up or dropped)."""
-    key = tuple(loot)
-    if g.loot_key != key:
-        g.loot_key, g.loot_near = key, {}
-    return g.loot_near
+def loot_goals(g: Game) -> tuple:
+    """The reachable lootboxes and a table of each space's distance to the nearest of them, filled in as asked;
+    both are kept while the lootboxes, the golden one and the blocking tiles stay as they are (the engine's
+    pieces are replaced, never changed in place, when they move)."""
+    seen = g.loot_seen
+    if seen is None or seen[0] is not g.lootboxes or seen[1] != g.golden or seen[2] is not g.walls:
+        g.loot_seen = (g.lootboxes, g.golden, g.walls)
+        g.loot_goals = (reachable_loot(g), {})
+    return g.loot_goals
 
 
 def distance_to(heroes: list, loot: list, table: dict, space: str) -> int:
@@ -104,9 +106,8 @@ class GreedyBot:
         moves = [a for a in actions if type(a) is MOVE]
         if moves and (g.t_mp > 0 or g.t_movement == "ready"):
             heroes = [p.space for i, p in enumerate(g.seats) if i != g.active and p.space]
-            loot = reachable_loot(g)
+            loot, table = loot_goals(g)
             if heroes or loot:
-                table = loot_table(g, loot)
                 best, nearest = None, distance_to(heroes, loot, table, here)
                 for a in moves:  # the first of the nearest, as min gives it, if nearer than here
                     d = distance_to(heroes, loot, table, a.to)

@@ -218,7 +218,8 @@ def _move(g: Game, a):
         start_movement(g)
     seat = g.active
     frm = g.seats[seat].space
-    g.t_mp -= next(cost for s, cost in g.moves_out(frm) if s == a.to)
+    alt = g.alt
+    g.t_mp -= (2 if g.tiles.get(frm) == "oil_slick" else 1) + max(0, alt[a.to] - alt[frm])
     enter(g, seat, frm, a.to, movement=True)
 
 

@@ -152,8 +152,8 @@ def _action_phase(g: Game, seat: int, p) -> list:
             mp = movement_points(g, seat)
         else:
             mp = g.t_mp
-        block = g.blocked()
-        out += [MOVES[s] for s, cost in g.moves_out(here) if cost <= mp and s not in block]
+        walls, heroes = g.walls, [q.space for q in g.seats]  # Blocked Space: Heroes and blocking tiles
+        out += [MOVES[s] for s, cost in g.moves_out(here) if cost <= mp and s not in walls and s not in heroes]
     if here is not None and g.t_attack != "done" and len(g.t_used) < 2:
         out += [ATTACKS[w][t] for w, t in attack_choices(g, seat, g.t_used)]
     out.append(END_ACTIONS)
