@@ -7,13 +7,26 @@ import numpy as np
 from .. import state as st
 from .compact import Game
 from .compact_attack import RANGE_ROWS, attack_values
+from .compact_turn import (
+    END_ACTIONS,
+    END_PREP,
+    PRESTIGE,
+    START,
+    attack_actions,
+    boost_actions,
+    buy_actions,
+    feat_actions,
+    legal_actions,
+    movement_actions,
+    tinker_actions,
+)
 
-PREPARATION = (st.BuyPrestige, st.Equip, st.Craft, st.Buy, st.Boost)
-ATTACK, MOVE = st.Attack, st.Move
 
 
 class RandomBot:
     """Any legal action, uniformly."""
+
+    needs_list = True
 
     def __init__(self, rng: np.random.Generator):
         self.rng = rng
@@ -57,26 +70,40 @@ DISTANCE_ROWS = RANGE_ROWS["distance"]  # space -> space -> spaces apart (Distan
 
 
 class GreedyBot:
-    """Claims Feats, attacks for the best expected Injuries, moves toward lootboxes and targets, equips what it gets."""
+    """Claims Feats, attacks for the best expected Injuries, moves toward lootboxes and targets, equips what it gets.
+
+    In the Preparation and Action Phases it reads the parts of the legal list it weighs (``compact_turn``'s
+    ``feat_actions``, ``buy_actions``, ... the pieces ``legal_actions`` is made of) rather than the whole list,
+    which it does not need (``needs_list``)."""
+
+    needs_list = False
 
     def __init__(self, rng: np.random.Generator):
         self.rng = rng
 
-    def choose(self, g: Game, actions: list):
-        if len(actions) == 1:
-            return actions[0]
+    def choose(self, g: Game, actions: list | None = None):
         if g.pending or g.t_phase == "loot" or g.stage != "play":
-            return self._decision(g, actions)
-        # a Preparation or Action Phase list: no Taunt, PlaceAt or Decline there, and the Feats come last
-        if type(actions[-1]) is st.ClaimFeat:
-            return next(a for a in actions if type(a) is st.ClaimFeat)
-        if g.t_phase == "preparation":
-            kinds = [type(a) for a in actions]
-            for kind in PREPARATION:
-                if kind in kinds:
-                    return actions[kinds.index(kind)]
-            return actions[kinds.index(st.EndPreparation)]
-        return self._action_phase(g, actions)
+            actions = legal_actions(g) if actions is None else actions
+            return actions[0] if len(actions) == 1 else self._decision(g, actions)
+        seat = g.active
+        p = g.seats[seat]
+        feats = feat_actions(g, p)
+        if feats:  # the Feats come last in the list: the first of them
+            return feats[0]
+        if g.t_phase == "action":
+            return self._action_phase(g, seat, p)
+        buys = buy_actions(g, p)  # Buy actions, then BuyPrestige
+        if buys and buys[-1] is PRESTIGE:
+            return PRESTIGE
+        tinkers = tinker_actions(g, p)
+        for kind in (st.Equip, st.Craft):
+            for a in tinkers:
+                if type(a) is kind:
+                    return a
+        if buys:
+            return buys[0]
+        boosts = boost_actions(p)
+        return boosts[0] if boosts else END_PREP
 
     def _decision(self, g: Game, actions: list):
         """A decision the rules wait for, the Loot Phase or setup: as ``bots.GreedyBot`` takes them."""
@@ -93,19 +120,21 @@ class GreedyBot:
             return by[st.Decline][0]
         return actions[int(self.rng.integers(len(actions)))]
 
-    def _action_phase(self, g: Game, actions: list):
-        attacks = [a for a in actions if type(a) is ATTACK]
+    def _action_phase(self, g: Game, seat: int, p):
+        attacks = attack_actions(g, seat, p)
         if attacks:
             value = attack_values(g, attacks)
             best = max(range(len(attacks)), key=value.__getitem__)  # the first of the best, as max gives it
             if value[best] > 0:
                 return attacks[best]
-        here = g.seats[g.active].space
-        if type(actions[0]) is st.StartMovement and (here in g.lootboxes or here == g.golden):
-            return actions[0]  # a lootbox (or the golden one) in your space is picked up here
-        moves = [a for a in actions if type(a) is MOVE]
+        moves = movement_actions(g, seat, p)
+        here = p.space
+        if moves and moves[0] is START:
+            if here in g.lootboxes or here == g.golden:
+                return START  # a lootbox (or the golden one) in your space is picked up here
+            moves = moves[1:]
         if moves and (g.t_mp > 0 or g.t_movement == "ready"):
-            heroes = [p.space for i, p in enumerate(g.seats) if i != g.active and p.space]
+            heroes = [q.space for i, q in enumerate(g.seats) if i != seat and q.space]
             loot, table = loot_goals(g)
             if heroes or loot:
                 best, nearest = None, distance_to(heroes, loot, table, here)
@@ -115,7 +144,7 @@ class GreedyBot:
                         best, nearest = a, d
                 if best is not None:
                     return best
-        return actions[-1]  # EndActions
+        return END_ACTIONS
 
 
 MAKERS = {"random": RandomBot, "greedy": GreedyBot}

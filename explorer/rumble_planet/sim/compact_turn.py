@@ -93,7 +93,8 @@ def legal_actions(g: Game) -> list:
     if phase == "preparation":
         out = _preparation(g, p)
     elif phase == "action":
-        out = _action_phase(g, seat, p)
+        out = movement_actions(g, seat, p) + attack_actions(g, seat, p)
+        out.append(END_ACTIONS)
     else:
         out = []
         if p.golden:
@@ -104,57 +105,89 @@ def legal_actions(g: Game) -> list:
             out.append(OPEN_LOOT)
         if not p.golden and not p.lootboxes:
             out.append(DROP if g.t_to_drop or g.t_golden_drop else END_TURN)
+    return out + feat_actions(g, p)
+
+
+def feat_actions(g: Game, p) -> list:
+    """Accomplishing a Feat: a Feat may be claimed at any time of one's turn (last in every list)."""
     if len(g.t_feats) < 2 and p.feat_tokens > 0:
         feats = claimable_feats(g)
         if feats:
-            out += [made(st.ClaimFeat, f) for f in feats]
-    return out
+            return [made(st.ClaimFeat, f) for f in feats]
+    return []
 
 
 def _preparation(g: Game, p) -> list:
     """I - Preparation Phase: the four steps in order, each while its step is not passed."""
-    step, o = g.t_step, g.o
+    step = g.t_step
     track = p.track
     out = []
     if step == 0:
         out += [WEAR_OUT[i] for i in SLOT_NUMBERS if track[i - 1] is not None]
-    hand = list(dict.fromkeys(p.hand)) if p.hand else ()
-    if step <= 1 and hand:
-        out += [made(st.Sell, c) for c in hand]
-    if step <= 2:
-        out += [made(st.Buy, shop) for shop, price in (("weapon", o.weapon_price), ("armor", o.armor_price))
-                if p.credits >= price and g.draw_pool(shop)]
-        if p.credits >= o.pp_price:
-            out.append(PRESTIGE)
-    kinds = g.tab.kind
-    for c in hand:
-        kind = kinds[c]
-        equip, craft = tinkering(c)
-        for i in SLOT_NUMBERS:
-            x = track[i - 1]
-            if x is None:
-                out.append(equip[i])
-            elif x[1] is None and kinds[x[0]] == kind:
-                out.append(craft[i])
-    if p.boosts:
-        out += [BOOST[i] for i in SLOT_NUMBERS if track[i - 1] is not None and p.boosts >= track[i - 1][2] + 1]
+    if step <= 1 and p.hand:
+        out += [made(st.Sell, c) for c in dict.fromkeys(p.hand)]
+    out += buy_actions(g, p) + tinker_actions(g, p) + boost_actions(p)
     out.append(END_PREP)
     return out
 
 
-def _action_phase(g: Game, seat: int, p) -> list:
-    """II - Action Phase: moves within the MP left, attacks with each weapon not used yet (two at most)."""
-    out = []
-    here = p.space
-    if here is not None and g.t_movement != "done":
-        if g.t_movement == "ready":
-            out.append(START)
-            mp = movement_points(g, seat)
-        else:
-            mp = g.t_mp
-        walls, heroes = g.walls, [q.space for q in g.seats]  # Blocked Space: Heroes and blocking tiles
-        out += [MOVES[s] for s, cost in g.moves_out(here) if cost <= mp and s not in walls and s not in heroes]
-    if here is not None and g.t_attack != "done" and len(g.t_used) < 2:
-        out += [ATTACKS[w][t] for w, t in attack_choices(g, seat, g.t_used)]
-    out.append(END_ACTIONS)
+def buy_actions(g: Game, p) -> list:
+    """3 - Buying (while it is not passed): a card from a shop that has one, and Prestige Points, as Credits allow."""
+    if g.t_step > 2:
+        return []
+    o = g.o
+    out = [made(st.Buy, shop) for shop, price in (("weapon", o.weapon_price), ("armor", o.armor_price))
+           if p.credits >= price and g.draw_pool(shop)]
+    if p.credits >= o.pp_price:
+        out.append(PRESTIGE)
     return out
+
+
+def tinker_actions(g: Game, p) -> list:
+    """4 - Tinkering: each card of the hand into each empty slot (Equipping) or under a non-crafted card of its
+    type (Crafting), card by card in the hand's order."""
+    out = []
+    if p.hand:
+        track, kinds = p.track, g.tab.kind
+        for c in dict.fromkeys(p.hand):
+            kind = kinds[c]
+            equip, craft = tinkering(c)
+            for i in SLOT_NUMBERS:
+                x = track[i - 1]
+                if x is None:
+                    out.append(equip[i])
+                elif x[1] is None and kinds[x[0]] == kind:
+                    out.append(craft[i])
+    return out
+
+
+def boost_actions(p) -> list:
+    """Boosting: a slot whose next Boost token the Hero can pay for."""
+    if not p.boosts:
+        return []
+    track = p.track
+    return [BOOST[i] for i in SLOT_NUMBERS if track[i - 1] is not None and p.boosts >= track[i - 1][2] + 1]
+
+
+def movement_actions(g: Game, seat: int, p) -> list:
+    """II - Action Phase, Movement Step: starting it, and each move into an adjacent free space within the MP left
+    (a move from "ready" starts the step too)."""
+    here = p.space
+    if here is None or g.t_movement == "done":
+        return []
+    if g.t_movement == "ready":
+        out = [START]
+        mp = movement_points(g, seat)
+    else:
+        out = []
+        mp = g.t_mp
+    walls, heroes = g.walls, [q.space for q in g.seats]  # Blocked Space: Heroes and blocking tiles
+    out += [MOVES[s] for s, cost in g.moves_out(here) if cost <= mp and s not in walls and s not in heroes]
+    return out
+
+
+def attack_actions(g: Game, seat: int, p) -> list:
+    """II - Action Phase, Attack Step: each weapon not used yet (two at most a turn) at each target within Range."""
+    if p.space is None or g.t_attack == "done" or len(g.t_used) >= 2:
+        return []
+    return [ATTACKS[w][t] for w, t in attack_choices(g, seat, g.t_used)]
