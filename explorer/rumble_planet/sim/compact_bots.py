@@ -42,28 +42,26 @@ def reachable_loot(g: Game) -> list:
     return [sp for sp in spaces if sp not in walls] if walls else spaces
 
 
-def loot_goals(g: Game) -> tuple:
-    """The reachable lootboxes and a table of each space's distance to the nearest of them, filled in as asked;
-    both are kept while the lootboxes, the golden one and the blocking tiles stay as they are (the engine's
-    pieces are replaced, never changed in place, when they move)."""
-    seen = g.loot_seen
-    if seen is None or seen[0] is not g.lootboxes or seen[1] != g.golden or seen[2] is not g.walls:
-        g.loot_seen = (g.lootboxes, g.golden, g.walls)
-        g.loot_goals = (reachable_loot(g), {})
-    return g.loot_goals
+def goal_table(g: Game, seat: int) -> dict | None:
+    """Each space's distance to the nearest goal of the greedy bot (an opposing Hero on the Green or a reachable
+    lootbox), filled in as asked; None without goals. One table serves while the goals stay where they are (over a
+    turn's moves; the engine's pieces are replaced, never changed in place, when they move)."""
+    heroes = tuple(q.space for i, q in enumerate(g.seats) if i != seat and q.space)
+    seen = g.goals_seen
+    if seen is None or seen[0] != heroes or seen[1] is not g.lootboxes or seen[2] != g.golden or seen[3] is not g.walls:
+        g.goals_seen = (heroes, g.lootboxes, g.golden, g.walls)
+        goals = heroes + tuple(reachable_loot(g))
+        g.goals = {} if goals else None
+        g.goal_list = goals
+    return g.goals
 
 
-def distance_to(heroes: list, loot: list, table: dict, space: str) -> int:
-    """Spaces from ``space`` to the nearest goal: an opposing Hero or a lootbox."""
-    row = DISTANCE_ROWS[space]
-    best = min(map(row.__getitem__, heroes)) if heroes else 99
-    if loot:
-        d = table.get(space)
-        if d is None:
-            d = table[space] = min(map(row.__getitem__, loot))
-        if d < best:
-            best = d
-    return best
+def distance_to(g: Game, table: dict, space: str) -> int:
+    """Spaces from ``space`` to the nearest goal."""
+    d = table.get(space)
+    if d is None:
+        d = table[space] = min(map(DISTANCE_ROWS[space].__getitem__, g.goal_list))
+    return d
 
 
 DISTANCE_ROWS = RANGE_ROWS["distance"]  # space -> space -> spaces apart (Distances)
@@ -134,12 +132,13 @@ class GreedyBot:
                 return START  # a lootbox (or the golden one) in your space is picked up here
             moves = moves[1:]
         if moves and (g.t_mp > 0 or g.t_movement == "ready"):
-            heroes = [q.space for i, q in enumerate(g.seats) if i != seat and q.space]
-            loot, table = loot_goals(g)
-            if heroes or loot:
-                best, nearest = None, distance_to(heroes, loot, table, here)
+            table = goal_table(g, seat)
+            if table is not None:
+                best, nearest = None, distance_to(g, table, here)
                 for a in moves:  # the first of the nearest, as min gives it, if nearer than here
-                    d = distance_to(heroes, loot, table, a.to)
+                    d = table.get(a.to)
+                    if d is None:
+                        d = distance_to(g, table, a.to)
                     if d < nearest:
                         best, nearest = a, d
                 if best is not None:
