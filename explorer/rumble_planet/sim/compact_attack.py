@@ -6,7 +6,7 @@ from ..board import SPACES, aligned, range_distance, ring
 from ..state import HEROIC
 from ..tile_table import BLOCKING
 from .compact import Game
-from .compact_rules import arms, gain_pp, heal, injure, offer_tile, tile_spots
+from .compact_rules import gain_pp, heal, injure, offer_tile, tile_spots
 
 WEAPONS = (HEROIC, "1", "2", "3", "4")
 CRITICAL = "critical"
@@ -29,24 +29,6 @@ def _rows(shape: str) -> dict:
 
 
 RANGE_ROWS = {shape: _rows(shape) for shape in ("distance", "ring")}  # Range counted as ruling RP-9 reads it
-
-
-def attack_choices(g: Game, seat: int, used: list) -> list:
-    """Step 2 for every weapon not used yet: (weapon, target space) for each opposing Hero (in seat order) and each
-    blocking tile (in the tiles' order) within the weapon's Range (ruling RP-9)."""
-    here = g.seats[seat].space
-    row = RANGE_ROWS[g.o.range_shape][here]
-    weapons, longest, _ = arms(g, seat)
-    near = [(d, s) for i, p in enumerate(g.seats) if i != seat and (s := p.space) is not None and (d := row[s]) <= longest]
-    if g.wall_list:
-        near += [(d, s) for s in g.wall_list if (d := row[s]) <= longest]
-    if not near:
-        return near
-    out = []
-    for w, rng in weapons:
-        if w not in used:
-            out += [(w, s) for d, s in near if d <= rng]
-    return out
 
 
 def armor_of(g: Game, seat: int) -> list:

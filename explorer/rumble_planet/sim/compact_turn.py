@@ -9,9 +9,9 @@ from __future__ import annotations
 from ..board import REGIONS, SPACES
 from .. import state as st
 from .compact import Game
-from .compact_attack import WEAPONS, attack_choices
+from .compact_attack import RANGE_ROWS, WEAPONS
 from .compact_loot import claimable_feats, replacement_spaces, shove_spaces, swap_slots, teleporter_moves
-from .compact_rules import movement_points, task_spots
+from .compact_rules import arms, task_spots
 
 SHOPS = ("weapon", "armor")
 _MADE: dict = {}
@@ -177,17 +177,45 @@ def movement_actions(g: Game, seat: int, p) -> list:
         return []
     if g.t_movement == "ready":
         out = [START]
-        mp = movement_points(g, seat)
+        mp = (p.arms or arms(g, seat))[2]
     else:
         out = []
         mp = g.t_mp
-    walls, heroes = g.walls, [q.space for q in g.seats]  # Blocked Space: Heroes and blocking tiles
-    out += [MOVES[s] for s, cost in g.moves_out(here) if cost <= mp and s not in walls and s not in heroes]
+    walls = g.walls
+    heroes = [q.space for q in g.seats]  # Blocked Space: Heroes and blocking tiles
+    for s, cost in g.moves_from.get(here) or g.moves_out(here):
+        if cost <= mp and s not in walls and s not in heroes:
+            out.append(MOVES[s])
     return out
 
 
 def attack_actions(g: Game, seat: int, p) -> list:
-    """II - Action Phase, Attack Step: each weapon not used yet (two at most a turn) at each target within Range."""
-    if p.space is None or g.t_attack == "done" or len(g.t_used) >= 2:
+    """II - Action Phase, Attack Step 1-2: each weapon not used yet (two at most a turn) at each opposing Hero (in
+    seat order) and each blocking tile (in the tiles' order) within its Range (ruling RP-9)."""
+    here = p.space
+    used = g.t_used
+    if here is None or g.t_attack == "done" or len(used) >= 2:
         return []
-    return [ATTACKS[w][t] for w, t in attack_choices(g, seat, g.t_used)]
+    weapons, longest, _ = p.arms or arms(g, seat)
+    row = RANGE_ROWS[g.o.range_shape][here]
+    near = []
+    for i, q in enumerate(g.seats):
+        s = q.space
+        if i != seat and s is not None:
+            d = row[s]
+            if d <= longest:
+                near.append((d, s))
+    for s in g.wall_list:
+        d = row[s]
+        if d <= longest:
+            near.append((d, s))
+    if not near:
+        return near
+    out = []
+    for w, rng in weapons:
+        if w not in used:
+            attack = ATTACKS[w]
+            for d, s in near:
+                if d <= rng:
+                    out.append(attack[s])
+    return out
