@@ -30,9 +30,10 @@ class RandomBot:
 
     def __init__(self, rng: np.random.Generator):
         self.rng = rng
+        self.integers = rng.integers
 
     def choose(self, g: Game, actions: list):
-        return actions[int(self.rng.integers(len(actions)))]
+        return actions[int(self.integers(len(actions)))]
 
 
 def reachable_loot(g: Game) -> list:

@@ -85,6 +85,7 @@ def play_game(players: Sequence[str], options: Options, content: Content, seed: 
     g = Game(options, content, np.random.Generator(np.random.PCG64(children[0])))
     bots = [MAKERS[kind](np.random.Generator(np.random.PCG64(c))) for kind, c in zip(players, children[1:])]
     lists = [trace is not None or bot.needs_list for bot in bots]  # the greedy bot reads the parts it weighs
+    choosers = [bot.choose for bot in bots]
     curve, log = [], []
     rnd = g.round
     for k in range(max_steps):
@@ -94,7 +95,7 @@ def play_game(players: Sequence[str], options: Options, content: Content, seed: 
                               at_limit=g.first_to_goal is None)
         seat = g.pending[0][1] if g.pending else g.active  # compact_turn.current_seat
         actions = legal_actions(g) if lists[seat] else None
-        action = bots[seat].choose(g, actions)
+        action = choosers[seat](g, actions)
         outcome = PLAY[type(action)](g, action)  # compact_play.step
         if g.pending and g.stage == "play":
             settle(g)
