@@ -101,11 +101,13 @@ def _choose_region(g: Game, a):
 
 # -- I - Preparation Phase ------------------------------------------------------------------------------
 def _step_to(g: Game, k: int) -> None:
+    """The Preparation Phase's steps go in order ("Perform the following four steps in order")."""
     if g.t_step < k:
         g.t_step = k
 
 
 def _price(g: Game, kind: str) -> int:
+    """3 - Buying: a card's value by shop (Weapon 8, Armor 6)."""
     return g.o.weapon_price if kind == "weapon" else g.o.armor_price
 
 
@@ -192,6 +194,7 @@ def _boost(g: Game, a):
 
 
 def _end_preparation(g: Game, a):
+    """I - Preparation Phase ends; II - Action Phase begins."""
     g.t_phase = "action"
 
 
@@ -209,6 +212,7 @@ def start_movement(g: Game) -> None:
 
 
 def _start(g: Game, a):
+    """Movement Step: begin it without moving yet (a Lootbox in your space is picked up)."""
     start_movement(g)
 
 
@@ -224,6 +228,7 @@ def _move(g: Game, a):
 
 
 def _attack(g: Game, a):
+    """Detailed Attack Sequence: the attack die is rolled (the outcome), then the attack is resolved."""
     die = g.o.attack_die
     face = die[int(g.rng.integers(0, len(die)))]
     attack(g, a.weapon, a.target, face)
@@ -231,6 +236,7 @@ def _attack(g: Game, a):
 
 
 def _end_actions(g: Game, a):
+    """II - Action Phase ends; III - Loot Phase begins."""
     g.t_phase, g.t_movement, g.t_attack = "loot", "done", "done"
 
 
@@ -247,27 +253,32 @@ def _open_golden(g: Game, a):
 
 
 def _open_lootbox(g: Game, a):
+    """Looting: the Loot card revealed is the outcome (from the Loot deck, or its discards reshuffled)."""
     card = g.draw(g.loot_deck or g.loot_discard)
     open_lootbox(g, card)
     return card
 
 
 def _drop(g: Game, a):
+    """Lootbox Drops: the next GPS card drawn is the outcome."""
     new_top = g.draw(g.gps_pool())
     drop_lootboxes(g, new_top)
     return new_top
 
 
 def _claim(g: Game, a):
+    """Accomplishing a Feat."""
     claim_feat(g, a.feat)
 
 
 def _end_turn(g: Game, a):
+    """End of the turn (and of the game when its round is complete)."""
     end_turn(g)
 
 
 # -- the decisions the rules wait for ---------------------------------------------------------------------
 def _place_at(g: Game, a):
+    """A space chosen for a waiting decision: a Hero placed, a tile placed, a shove, a Replacement."""
     kind, seat, data = g.pending[0]
     del g.pending[0]
     to = a.space
@@ -301,6 +312,7 @@ def _place_at(g: Game, a):
 
 
 def _draw(g: Game, a):
+    """Loot Cards (Weapon, Armor): a card drawn from that shop (the outcome) into the hand."""
     kind, seat, _ = g.pending[0]
     card = g.draw(g.draw_pool(kind))
     del g.pending[0]
@@ -335,6 +347,7 @@ def _taunt(g: Game, a):
 
 
 def _decline(g: Game, a):
+    """A "may" of the rules not taken (a Replacement, a tile replaced, a Gear Swap, a taunt)."""
     del g.pending[0]
 
 

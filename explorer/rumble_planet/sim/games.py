@@ -123,7 +123,9 @@ def summarize(players: Sequence[str], records: Sequence[GameRecord]) -> SimResul
 def simulate(players: Sequence[str], n_games: int, seed: int, executor: Executor | None = None,
              progress: Callable[[int, int], None] | None = None, *, options: Options | None = None,
              content: Content | None = None, chunk_size: int | None = None) -> SimResult:
-    """Play ``n_games`` whole games with bots and summarize them.
+    """Play ``n_games`` whole games with bots and summarize them: on the compact game (``quick.py``) where it
+    supports them (random and greedy bots, the options and card effects it knows), else on ``play_game``; the
+    records are the same either way.
 
     Args:
         players: one bot a seat, in turn order: "greedy" or "random" (2-4 seats).
