@@ -150,7 +150,7 @@ def attack_values(g: Game, attacks: list) -> list:
     out = []
     for a in attacks:
         _, targets = profile(g, a.weapon, a.target, scene)
-        key = tuple((t_seat is None, dmg, armor, fields, threshold) for t_seat, dmg, armor, fields, threshold in targets)
+        key = tuple(targets)  # (seat or None, Damage, Armor, Defensive Fields, tile threshold) of each target
         found = memo.get(key)
         if found is None:
             found = memo[key] = _expected(targets, g.o.attack_die)
