@@ -11,13 +11,15 @@ from explorer.core.frozen import replace
 
 from explorer.core.seeds import children_of
 from explorer.rumble_planet import Options, rules, sample_content
-from explorer.rumble_planet.effects import EFFECTS
+from explorer.rumble_planet.effects import EFFECTS, EffectRef
 from explorer.rumble_planet.setup import initial_state
 from explorer.rumble_planet.sim import games, heroes_for, play_game, quick, replay_seed, simulate
 from explorer.rumble_planet.sim.compact import from_state, to_state
+from explorer.rumble_planet.sim.compact_loot import FEAT_READS, feat_test
 from explorer.rumble_planet.sim.compact_play import step as compact_step
 from explorer.rumble_planet.sim.compact_turn import legal_actions
-from explorer.rumble_planet.state import Gear, Task
+from explorer.rumble_planet.state import Gear, Task, Turn
+from explorer.rumble_planet.turn import feat_view
 
 from .helpers import started
 
@@ -162,3 +164,26 @@ def test_a_gear_swap_and_a_taunt_do_what_the_engine_does():
     assert both_ways(state, 1) == {"SwapGear", "Decline"}
     state = replace(state.with_player(1, pp=3), pending=(Task("taunt", 0),))
     assert both_ways(state, 2) == {"Taunt", "Decline"}
+
+
+def test_each_feat_condition_reads_what_the_engines_reads():
+    """Accomplishing a Feat: the compact game reads each registered condition as a number of this turn's record
+    reaching the card's parameter; that is the engine's condition over turn records, altitudes and tracks."""
+    names = {n for n, t in EFFECTS.effects.items() if t.kind == "feat"}
+    assert names == set(FEAT_READS)
+    base = started(2)
+    rng = np.random.default_rng(3)
+    for k in range(60):
+        turn = Turn(phase="action", injured=tuple(range(int(rng.integers(0, 2)))), knockouts=int(rng.integers(0, 3)),
+                    picked=int(rng.integers(0, 4)), best_hit=int(rng.integers(0, 9)), criticals=int(rng.integers(0, 2)))
+        track = tuple(None if rng.random() < 0.4 else Gear("W01", "W02" if rng.random() < 0.5 else None)
+                      for _ in range(4))
+        space = ("A1", "D4", "E5", "F6", "C3", None)[k % 6]
+        state = replace(base.with_player(0, track=track, space=space), turn=turn)
+        g = from_state(state, np.random.default_rng(0))
+        for name in names:
+            for least in (1, 2, 3):
+                params = () if not EFFECTS.effects[name].params else ((next(iter(EFFECTS.effects[name].params)), least),)
+                condition = EffectRef(name, params)
+                read, at_least = feat_test(condition)
+                assert (read(g, g.seats[0]) >= at_least) == bool(condition(feat_view(state))), (name, least, k)

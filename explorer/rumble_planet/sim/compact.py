@@ -94,8 +94,11 @@ EXPECTED: dict = {}  # attack die -> the targets as an attack sees them -> their
 
 
 def tables_of(content: Content) -> Tables:
+    """The tables of a content, kept for the last few contents played (a lab run plays one deck for many games)."""
     got = _TABLES.get(id(content))
     if got is None or got.content is not content:
+        if len(_TABLES) >= 8:
+            _TABLES.clear()
         got = _TABLES[id(content)] = Tables(content)
     return got
 

@@ -147,6 +147,8 @@ def attack_values(g: Game, attacks: list) -> list:
     die's faces, tiles counting 0.1 for being destroyed, added face by face in the die's order."""
     scene = Scene(g)
     memo = g.expected
+    if len(memo) > 200_000:  # a bound on what is remembered over very many games
+        memo.clear()
     out = []
     for a in attacks:
         _, targets = profile(g, a.weapon, a.target, scene)
