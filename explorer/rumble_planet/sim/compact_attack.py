@@ -12,18 +12,6 @@ WEAPONS = (HEROIC, "1", "2", "3", "4")
 CRITICAL = "critical"
 
 
-def weapon_of(g: Game, seat: int, weapon: str):
-    """Attack Step 1: the Heroic Object at the Hero's level, or the Weapon in a slot (None: not a Weapon)."""
-    p = g.seats[seat]
-    if weapon == HEROIC:
-        return g.tab.heroic[p.hero, p.level]
-    x = p.track[int(weapon) - 1]
-    if x is None:
-        return None
-    info = g.tab.gear(x)
-    return info if info.kind == "weapon" else None
-
-
 def _rows(shape: str) -> dict:
     return {a: {b: range_distance(a, b, shape) for b in SPACES} for a in SPACES}
 
@@ -44,7 +32,7 @@ def armor_of(g: Game, seat: int) -> list:
 
 class Scene:
     """What every attack of the active player reads, worked out once for all of them: the attacker's space and
-    altitude, the Heroes on the Green by space, each one's Armor (asked for as needed)."""
+    altitude, the Heroes on the Green by space, each one's Armor (filled in by ``profile`` as needed)."""
 
     __slots__ = ("seat", "here", "a_here", "where", "armors")
 
@@ -55,24 +43,21 @@ class Scene:
         self.where = {p.space: i for i, p in enumerate(g.seats) if p.space is not None}
         self.armors: dict = {}
 
-    def armor(self, g: Game, seat: int) -> tuple:
-        found = self.armors.get(seat)
-        if found is None:
-            found = self.armors[seat] = tuple(armor_of(g, seat))
-        return found
 
 
 def profile(g: Game, weapon: str, target: str, scene: Scene | None = None):
-    """Steps 1-3 and 6 for the active player: (mods, [(seat or None, Damage, armor, fields, tile threshold)], the
-    initial target first)."""
+    """Steps 1-3 and 6 for the active player's legal attack: (mods, [(seat or None, Damage, armor, fields, tile
+    threshold)], the initial target first)."""
     sc = scene or Scene(g)
     seat, here = sc.seat, sc.here
-    w = weapon_of(g, seat, weapon)
+    p = g.seats[seat]
+    w = g.tab.heroic[p.hero, p.level] if weapon == HEROIC else g.tab.gear(p.track[int(weapon) - 1])
     mods = w.mods
-    spaces = [target]
     if mods.radius:
         area = ring(target, mods.radius, g.o.ring_shape)
-        spaces += [p.space for i, p in enumerate(g.seats) if i != seat and p.space in area]
+        spaces = [target] + [q.space for i, q in enumerate(g.seats) if i != seat and q.space in area]
+    else:
+        spaces = (target,)
     alt = g.alt
     base = w.damage + mods.damage + (mods.aligned_damage if mods.aligned_damage
                                      and aligned(here, target, g.o.aligned_diagonals) else 0)
@@ -81,7 +66,10 @@ def profile(g: Game, weapon: str, target: str, scene: Scene | None = None):
         dmg = base + max(0, sc.a_here - alt[sp])
         t_seat = sc.where.get(sp)
         if t_seat is not None:
-            out.append((t_seat, dmg, sc.armor(g, t_seat), g.fields.get(sp, 0), 0))
+            armor = sc.armors.get(t_seat)
+            if armor is None:
+                armor = sc.armors[t_seat] = tuple(armor_of(g, t_seat))
+            out.append((t_seat, dmg, armor, g.fields.get(sp, 0), 0))
         else:
             out.append((None, dmg, (), 0, BLOCKING[g.tiles[sp]]))
     return mods, out
