@@ -3,9 +3,12 @@
 The engine keeps an immutable ``State`` and rebuilds it at every step; a game here keeps the same pieces in one
 mutable ``Game`` (and ``Seat`` per player), in the same orders (sorted piles, tiles sorted by space, hands in the
 order drawn), so that the same chance draws from the same generator give the same game. The rules on it live in
-``compact_rules.py`` (health, the track, the Green) and ``compact_turn.py`` (the turn's actions); ``to_state``
-builds the engine's ``State`` from a game, which is how ``tests/rumble_planet/test_compact_replay.py`` holds the
-two to each other after every step. Card numbers are read once per content (``Tables``).
+``compact_rules.py`` (health, the track, tiles, GPS, entering a space), ``compact_attack.py`` (the attack sequence),
+``compact_loot.py`` (the Loot Phase, Feats, the end of a turn), ``compact_turn.py`` (the legal actions) and
+``compact_play.py`` (what each action does); the bots in ``compact_bots.py``, the game loop in ``quick.py``.
+``to_state`` builds the engine's ``State`` from a game and ``from_state`` a game from it, which is how
+``tests/rumble_planet/test_compact_replay.py`` holds the two to each other at every step. Card numbers are read
+once per content (``Tables``).
 """
 from __future__ import annotations
 
@@ -210,6 +213,7 @@ class Game:
         return got
 
     def set_tile(self, space: str, tile: str | None) -> None:
+        """A tile placed, moved or destroyed ("There can never be more than one tile in the same space")."""
         if tile is None:
             del self.tiles[space]
         else:
@@ -239,6 +243,7 @@ class Game:
         return self.shop[shop] or self.discard[shop]
 
     def gps_pool(self) -> list:
+        """GPS Relocation: the next top card comes from the deck, or the discards when it is empty ("Shortages")."""
         return self.gps_deck or self.gps_discard
 
     def draw(self, pool):
@@ -246,6 +251,7 @@ class Game:
         return pool[int(self.rng.integers(0, len(pool)))]
 
     def to_discard(self, card: str) -> None:
+        """A Weapon or Armor card to its shop's discard pile (kept sorted, as the engine keeps it)."""
         insort(self.discard[self.tab.kind[card]], card)
 
 

@@ -13,6 +13,7 @@ CRITICAL = "critical"
 
 
 def _rows(shape: str) -> dict:
+    """Each space's Range distance to every space (ruling RP-9: orthogonal, or by ring)."""
     return {a: {b: range_distance(a, b, shape) for b in SPACES} for a in SPACES}
 
 
@@ -149,6 +150,7 @@ def attack_values(g: Game, attacks: list) -> list:
 
 
 def _expected(targets: list, faces: tuple) -> float:
+    """The mean over the die's faces of the Injuries to opposing Heroes, 0.1 for a tile destroyed."""
     total = 0.0
     hits = {}
     for face in faces:

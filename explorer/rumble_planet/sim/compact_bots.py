@@ -33,6 +33,7 @@ class RandomBot:
         self.integers = rng.integers
 
     def choose(self, g: Game, actions: list):
+        """The same call on the same generator as ``bots.RandomBot``."""
         return actions[int(self.integers(len(actions)))]
 
 
@@ -120,6 +121,7 @@ class GreedyBot:
         return actions[int(self.rng.integers(len(actions)))]
 
     def _action_phase(self, g: Game, seat: int, p):
+        """II - Action Phase: the best attack if it hurts, the lootbox here, the move nearest a goal, or the end."""
         attacks = attack_actions(g, seat, p)
         if attacks:
             value = attack_values(g, attacks)

@@ -101,6 +101,7 @@ def drop_lootboxes(g: Game, new_top: str) -> None:
 
 
 def _crafted(g: Game, p) -> int:
+    """Crafted pieces on the track (for Feats)."""
     n = 0
     for x in p.track:
         if x is not None and x[1] is not None:

@@ -27,11 +27,12 @@ def made(cls, *args):
 
 
 SET_UP, DEPLOY, RETURN, DRAW, DECLINE = st.SetUp(), st.Deploy(), st.Return(), st.Draw(), st.Decline()
-END_PREP, START, END_ACTIONS, OPEN_LOOT, DROP, END_TURN, PRESTIGE = (st.EndPreparation(), st.StartMovement(), st.EndActions(),
-                                                                    st.OpenLootbox(), st.DropLootboxes(), st.EndTurn(), st.BuyPrestige())
+END_PREP, START, END_ACTIONS, PRESTIGE = st.EndPreparation(), st.StartMovement(), st.EndActions(), st.BuyPrestige()
+OPEN_LOOT, DROP, END_TURN = st.OpenLootbox(), st.DropLootboxes(), st.EndTurn()
 REGION_CHOICES = [st.ChooseRegion(r) for r in REGIONS]
 SLOT_NUMBERS = range(1, st.SLOTS + 1)
 MOVES = {s: st.Move(s) for s in SPACES}
+ATTACKS = {w: {s: st.Attack(w, s) for s in SPACES} for w in WEAPONS}
 WEAR_OUT = {i: st.WearOut(i) for i in SLOT_NUMBERS}
 BOOST = {i: st.Boost(i) for i in SLOT_NUMBERS}
 _TINKERING: dict = {}
@@ -41,9 +42,9 @@ def tinkering(card: str) -> tuple:
     """The Equip and the Craft actions of a card, by slot."""
     got = _TINKERING.get(card)
     if got is None:
-        got = _TINKERING[card] = ({i: st.Equip(card, i) for i in SLOT_NUMBERS}, {i: st.Craft(card, i) for i in SLOT_NUMBERS})
+        got = _TINKERING[card] = ({i: st.Equip(card, i) for i in SLOT_NUMBERS},
+                                  {i: st.Craft(card, i) for i in SLOT_NUMBERS})
     return got
-ATTACKS = {w: {s: st.Attack(w, s) for s in SPACES} for w in WEAPONS}
 
 
 def current_seat(g: Game) -> int:
@@ -52,6 +53,7 @@ def current_seat(g: Game) -> int:
 
 
 def _task_actions(g: Game) -> list:
+    """The choices of the decision the rules wait for (``rules._task_actions``, in its order)."""
     kind, seat, data = g.pending[0]
     if kind == "return":
         return [RETURN]
