@@ -48,11 +48,11 @@ def goal_table(g: Game, seat: int) -> dict | None:
     """Each space's distance to the nearest goal of the greedy bot (an opposing Hero on the Green or a reachable
     lootbox), filled in as asked; None without goals. One table serves while the goals stay where they are (over a
     turn's moves; the engine's pieces are replaced, never changed in place, when they move)."""
-    heroes = tuple(q.space for i, q in enumerate(g.seats) if i != seat and q.space)
+    heroes = [q.space for i, q in enumerate(g.seats) if i != seat and q.space]
     seen = g.goals_seen
     if seen is None or seen[0] != heroes or seen[1] is not g.lootboxes or seen[2] != g.golden or seen[3] is not g.walls:
         g.goals_seen = (heroes, g.lootboxes, g.golden, g.walls)
-        goals = heroes + tuple(reachable_loot(g))
+        goals = heroes + reachable_loot(g)
         g.goals = {} if goals else None
         g.goal_list = goals
     return g.goals

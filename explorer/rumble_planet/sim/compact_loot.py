@@ -128,9 +128,9 @@ def feat_test(condition) -> tuple:
     return FEAT_READS[condition.name], next(iter(params.values()), 1)
 
 
-def claimable_feats(g: Game) -> list:
-    """Accomplishing a Feat: up to 2 different Feats a turn, one token each, while tokens last."""
-    p = g.seats[g.active]
+def claimable_feats(g: Game, p) -> list:
+    """Accomplishing a Feat: up to 2 different Feats a turn, one token each, while tokens last (``p``: the active
+    player's seat)."""
     if len(g.t_feats) >= 2 or p.feat_tokens <= 0:
         return []
     tests = g.tab.feat_tests

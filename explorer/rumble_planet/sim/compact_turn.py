@@ -112,11 +112,8 @@ def legal_actions(g: Game) -> list:
 
 def feat_actions(g: Game, p) -> list:
     """Accomplishing a Feat: a Feat may be claimed at any time of one's turn (last in every list)."""
-    if len(g.t_feats) < 2 and p.feat_tokens > 0:
-        feats = claimable_feats(g)
-        if feats:
-            return [made(st.ClaimFeat, f) for f in feats]
-    return []
+    feats = claimable_feats(g, p)
+    return [made(st.ClaimFeat, f) for f in feats] if feats else feats
 
 
 def _preparation(g: Game, p) -> list:
