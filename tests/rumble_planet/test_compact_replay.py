@@ -187,3 +187,13 @@ def test_each_feat_condition_reads_what_the_engines_reads():
                 condition = EffectRef(name, params)
                 read, at_least = feat_test(condition)
                 assert (read(g, g.seats[0]) >= at_least) == bool(condition(feat_view(state))), (name, least, k)
+
+
+def test_the_lab_plays_rumble_planet_on_the_compact_game_where_it_can():
+    from explorer.lab import new_games
+
+    assert new_games.play_rumble_planet is games.play_quick
+    options = Options(players=2, heroes=heroes_for(1, 2, CONTENT), round_limit=8)
+    seed = replay_seed(2, 1, 3)
+    assert games.play_quick(("greedy", "random"), options, CONTENT, seed) == play_game(("greedy", "random"), options,
+                                                                                        CONTENT, seed)

@@ -91,7 +91,7 @@ def _options_for(base: Options, game: int, players: Sequence[str], content: Cont
     return Options.from_json(data)
 
 
-def _play(players, options: Options, content: Content, seed: np.random.SeedSequence) -> GameRecord:
+def play_quick(players, options: Options, content: Content, seed: np.random.SeedSequence) -> GameRecord:
     """``play_game``'s record: from the compact game when it supports the game, else from ``play_game`` itself."""
     if quick.check_supported(options, content, players) is None:
         return quick.play_game(players, options, content, seed)
@@ -99,7 +99,7 @@ def _play(players, options: Options, content: Content, seed: np.random.SeedSeque
 
 
 def _run_chunk(players, base: Options, content: Content, games: Sequence[int], seeds) -> list[GameRecord]:
-    return [_play(players, _options_for(base, g, players, content), content, s) for g, s in zip(games, seeds)]
+    return [play_quick(players, _options_for(base, g, players, content), content, s) for g, s in zip(games, seeds)]
 
 
 def summarize(players: Sequence[str], records: Sequence[GameRecord]) -> SimResult:
@@ -155,7 +155,7 @@ def simulate(players: Sequence[str], n_games: int, seed: int, executor: Executor
     done = 0
     if executor is None:
         for g in range(n_games):
-            records[g] = _play(players, _options_for(base, g, players, content), content, seeds[g])
+            records[g] = play_quick(players, _options_for(base, g, players, content), content, seeds[g])
             done += 1
             if progress:
                 progress(done, n_games)
