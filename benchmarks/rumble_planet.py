@@ -33,6 +33,7 @@ from explorer.rumble_planet import (
     rules,
     sample_content,
 )
+from explorer.rumble_planet.board import SPACES, ring
 from explorer.rumble_planet.odds import reachable
 from explorer.core.seeds import children_of
 from explorer.rumble_planet.bots import BOTS
@@ -123,6 +124,10 @@ def simulation(players: tuple, games: int, seed: int = 1, repeat: int = 3) -> No
     """Games g of ``simulate(players, games, seed)``, one of each loop in turn, each ``repeat`` times: the best
     time of each loop for each game counts (a load spike from another process lengthens one run, not all)."""
     content = sample_content()
+    for space in SPACES:  # the Rings the rules ask for, kept once worked out (board.ring), for every loop alike
+        for radius in (1, 2):
+            for shape in ("diamond", "square"):
+                ring(space, radius, shape)
     simulate(players, 2, seed=0)  # warm the tables and caches outside the timing
     names = ("Session", "engine loop", "simulate")
     wall, cpu, steps = dict.fromkeys(names, 0.0), dict.fromkeys(names, 0.0), 0
