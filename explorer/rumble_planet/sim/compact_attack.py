@@ -6,7 +6,7 @@ from ..board import SPACES, aligned, range_distance, ring
 from ..state import HEROIC
 from ..tile_table import BLOCKING
 from .compact import Game
-from .compact_rules import gain_pp, heal, injure, offer_tile, tile_spots
+from .compact_rules import arms, gain_pp, heal, injure, offer_tile, tile_spots
 
 WEAPONS = (HEROIC, "1", "2", "3", "4")
 CRITICAL = "critical"
@@ -20,29 +20,17 @@ def _rows(shape: str) -> dict:
 RANGE_ROWS = {shape: _rows(shape) for shape in ("distance", "ring")}  # Range counted as ruling RP-9 reads it
 
 
-def armor_of(g: Game, seat: int) -> list:
-    """Step 7: each Armor on the track (Defense with crafting and Boosts, and its protection effects)."""
-    out = []
-    for x in g.seats[seat].track:
-        if x is not None:
-            info = g.tab.gear(x)
-            if info.kind == "armor":
-                out.append(info)
-    return out
-
-
 class Scene:
     """What every attack of the active player reads, worked out once for all of them: the attacker's space and
-    altitude, the Heroes on the Green by space, each one's Armor (filled in by ``profile`` as needed)."""
+    altitude, the Heroes on the Green by space."""
 
-    __slots__ = ("seat", "here", "a_here", "where", "armors")
+    __slots__ = ("seat", "here", "a_here", "where")
 
     def __init__(self, g: Game):
         self.seat = g.active
         self.here = g.seats[self.seat].space
         self.a_here = g.alt[self.here]
         self.where = {p.space: i for i, p in enumerate(g.seats) if p.space is not None}
-        self.armors: dict = {}
 
 
 
@@ -67,10 +55,8 @@ def profile(g: Game, weapon: str, target: str, scene: Scene | None = None):
         dmg = base + max(0, sc.a_here - alt[sp])
         t_seat = sc.where.get(sp)
         if t_seat is not None:
-            armor = sc.armors.get(t_seat)
-            if armor is None:
-                armor = sc.armors[t_seat] = tuple(armor_of(g, t_seat))
-            out.append((t_seat, dmg, armor, g.fields.get(sp, 0), 0))
+            q = g.seats[t_seat]
+            out.append((t_seat, dmg, (q.arms or arms(g, t_seat))[3], g.fields.get(sp, 0), 0))
         else:
             out.append((None, dmg, (), 0, BLOCKING[g.tiles[sp]]))
     return mods, out

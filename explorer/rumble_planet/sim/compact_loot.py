@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from ..board import _DISTANCE, adjacent
 from .compact import Game
-from .compact_rules import begin_turn, gain_pp, heal, injure, obsolescence_shift, relocate, take_credits, task_spots
+from .compact_rules import (
+    arms,
+    begin_turn,
+    gain_pp,
+    heal,
+    injure,
+    obsolescence_shift,
+    relocate,
+    take_credits,
+    task_spots,
+)
 
 
 def replacement_spaces(g: Game, seat: int) -> list:
@@ -102,11 +112,7 @@ def drop_lootboxes(g: Game, new_top: str) -> None:
 
 def _crafted(g: Game, p) -> int:
     """Crafted pieces on the track (for Feats)."""
-    n = 0
-    for x in p.track:
-        if x is not None and x[1] is not None:
-            n += 1
-    return n
+    return (p.arms or arms(g, g.active))[4]  # the Feats read the active player's track
 
 
 # What each registered Feat condition reads (``effects.FeatView``), of the active player's turn: its condition is

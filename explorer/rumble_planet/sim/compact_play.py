@@ -207,7 +207,7 @@ def start_movement(g: Game) -> None:
     g.t_movement = "open"
     if g.t_attack == "open":
         g.t_attack = "done"
-    g.t_fall_from, g.t_fallen = g.altitude(here), 0
+    g.t_fall_from, g.t_fallen = g.alt[here], 0
     pick_up(g, seat, here)
 
 

@@ -117,23 +117,29 @@ def obsolescence_shift(g: Game, seat: int) -> None:
 
 
 def arms(g: Game, seat: int) -> tuple:
-    """What the track and the level make of a Hero: (weapon, Range) for the Heroic Object and each slot that holds
-    a Weapon (Attack Step 1), the longest of those Ranges, and the Movement Points (Movement Step: a base of 3, +1
-    for each empty slot on the obsolescence track, and passive effects); kept until the track or the level changes."""
+    """What the track and the level make of a Hero, kept until the track or the level changes: (weapon, Range) for
+    the Heroic Object and each slot that holds a Weapon (Attack Step 1), the longest of those Ranges, the Movement
+    Points (Movement Step: a base of 3, +1 for each empty slot on the obsolescence track, and passive effects), the
+    Armor on the track in slot order (Attack Step 7) and the crafted pieces (for Feats)."""
     p = g.seats[seat]
     found = p.arms
     if found is None:
         heroic = g.tab.heroic[p.hero, p.level]
-        weapons, mp = [("heroic", heroic.range)], 3 + heroic.mp
+        weapons, longest = [("heroic", heroic.range)], heroic.range
+        mp, armor, crafted = 3 + heroic.mp, [], 0
         for i, x in enumerate(p.track):
             if x is None:
                 mp += 1
+                continue
+            info = g.tab.gear(x)
+            mp += info.mp
+            crafted += x[1] is not None
+            if info.kind == "weapon":
+                weapons.append((str(i + 1), info.range))
+                longest = max(longest, info.range)
             else:
-                info = g.tab.gear(x)
-                mp += info.mp
-                if info.kind == "weapon":
-                    weapons.append((str(i + 1), info.range))
-        found = p.arms = (weapons, max(r for _, r in weapons), mp)
+                armor.append(info)
+        found = p.arms = (weapons, longest, mp, tuple(armor), crafted)
     return found
 
 
@@ -229,7 +235,8 @@ def enter(g: Game, seat: int, frm: str, to: str, movement: bool, falls: bool = T
     """Entering a space: falling, lootboxes, turrets and squirrels, teleporters (Altitudes, Tile Effects)."""
     p = g.seats[seat]
     step = movement and seat == g.active and g.t_movement == "open"
-    a_frm, a_to = g.altitude(frm), g.altitude(to)
+    alt = g.alt
+    a_frm, a_to = alt[frm], alt[to]
     if step:
         hurt, fallen = fall(g.o.falling, g.t_fall_from, a_frm, a_to, g.t_fallen)
     else:
@@ -253,7 +260,7 @@ def placed_fall(g: Game, seat: int, frm) -> None:
     here = g.seats[seat].space
     if not g.o.placement_falls or frm is None or here is None:
         return
-    hurt = fall("move", 0, g.altitude(frm), g.altitude(here))[0]
+    hurt = fall("move", 0, g.alt[frm], g.alt[here])[0]
     if hurt:
         injure(g, seat, hurt)
 

@@ -195,7 +195,7 @@ def attack_actions(g: Game, seat: int, p) -> list:
     used = g.t_used
     if here is None or g.t_attack == "done" or len(used) >= 2:
         return []
-    weapons, longest, _ = p.arms or arms(g, seat)
+    weapons, longest = (p.arms or arms(g, seat))[:2]
     row = RANGE_ROWS[g.o.range_shape][here]
     near = []
     for i, q in enumerate(g.seats):
