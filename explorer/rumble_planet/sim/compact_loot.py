@@ -2,6 +2,7 @@
 ``turn``): lootboxes, Loot card rewards and the decisions they wait for, Lootbox drops, Feats, the end of the game."""
 from __future__ import annotations
 
+from .. import state as st
 from ..board import _DISTANCE, adjacent
 from .compact import Game
 from .compact_rules import (
@@ -136,7 +137,7 @@ def feat_test(condition) -> tuple:
 
 def claimable_feats(g: Game, p) -> list:
     """Accomplishing a Feat: up to 2 different Feats a turn, one token each, while tokens last (``p``: the active
-    player's seat)."""
+    player's seat); the ``ClaimFeat`` actions, which come last in every list of the turn."""
     if len(g.t_feats) >= 2 or p.feat_tokens <= 0:
         return []
     tests = g.tab.feat_tests
@@ -146,8 +147,14 @@ def claimable_feats(g: Game, p) -> list:
     for f, _ in g.feats:
         read, least = tests[f]
         if read(g, p) >= least and f not in g.t_feats:
-            out.append(f)
+            claim = CLAIMS.get(f)
+            if claim is None:
+                claim = CLAIMS[f] = st.ClaimFeat(f)
+            out.append(claim)
     return out
+
+
+CLAIMS: dict = {}  # feat id -> its ClaimFeat action, made once
 
 
 def claim_feat(g: Game, feat: str) -> None:

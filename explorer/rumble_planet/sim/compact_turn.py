@@ -110,10 +110,7 @@ def legal_actions(g: Game) -> list:
     return out + feat_actions(g, p)
 
 
-def feat_actions(g: Game, p) -> list:
-    """Accomplishing a Feat: a Feat may be claimed at any time of one's turn (last in every list)."""
-    feats = claimable_feats(g, p)
-    return [made(st.ClaimFeat, f) for f in feats] if feats else feats
+feat_actions = claimable_feats  # Accomplishing a Feat: claimable at any time of one's turn (last in every list)
 
 
 def _preparation(g: Game, p) -> list:
