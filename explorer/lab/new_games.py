@@ -13,7 +13,7 @@ from ..doomrock.bots import BOTS as DR_BOTS
 from ..doomrock.sim import fast_game as play_doomrock
 from ..doomrock.sim.games import SIM_LIMITS as DR_LIMITS
 from ..rumble_planet.bots import BOTS as RP_BOTS
-from ..rumble_planet.sim.games import play_game as play_rumble_planet
+from ..rumble_planet.sim.games import play_quick as play_rumble_planet
 from .games import MEAN, PROPORTION, LabGame, Metric, register
 
 # -- Assault on Doomrock ------------------------------------------------------------------------------

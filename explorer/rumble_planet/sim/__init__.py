@@ -5,9 +5,10 @@ from .games import (
     SimResult,
     heroes_for,
     play_game,
+    play_quick,
     replay_seed,
     simulate,
     summarize,
 )
 
-__all__ = ["BOTS", "GameRecord", "SimResult", "heroes_for", "play_game", "replay_seed", "simulate", "summarize"]
+__all__ = ["BOTS", "GameRecord", "SimResult", "heroes_for", "play_game", "play_quick", "replay_seed", "simulate", "summarize"]

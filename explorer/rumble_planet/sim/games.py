@@ -1,11 +1,12 @@
 """Batch games with the bots: win rate by Hero and by seat, game length and PP curves, with standard errors.
 
-Games run on the rules engine itself without a Session's history: each bot picks from ``rules.legal_actions``, so
-the pick is applied through ``rules.apply_legal`` (``apply`` without listing the legal actions again to check it)
-and the simulator agrees with the engine by construction (tests hold every step to ``rules.apply`` and replay a
-simulated game through ``Session``). Each game
-gets its own ``SeedSequence`` child, so results do not depend on how games are chunked or which
-worker (a process pool, a Dask client's executor) runs them.
+``play_game`` runs a game on the rules engine itself without a Session's history: each bot picks from
+``rules.legal_actions``, so the pick is applied through ``rules.apply_legal`` (``apply`` without listing the legal
+actions again to check it; tests hold every step to ``rules.apply`` and replay a simulated game through
+``Session``). ``simulate`` plays the same games faster on the compact game of ``quick.py`` for the bots, options
+and decks it supports (replayed step by step against the engine in tests/rumble_planet/test_compact_replay.py),
+otherwise on ``play_game``. Each game gets its own ``SeedSequence`` child, so results do not depend on how games
+are chunked or which worker (a process pool, a Dask client's executor) runs them.
 """
 from __future__ import annotations
 
@@ -23,25 +24,8 @@ from ..bots import BOTS
 from ..cards import Content, sample_content
 from ..options import Options
 from ..setup import initial_state
-
-#: Most steps one game may take; a game still running then is recorded as ``capped`` (won by nobody). Measured:
-#: the longest of 100 two-player random-bot games without a round limit took 4,016 steps (343 rounds).
-MAX_STEPS = 50_000
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One simulated game: the Heroes by seat, the winner's seat, its length and each seat's PP after every round."""
-
-    heroes: tuple[str, ...]
-    winner: int | None  # None: stopped by the step cap, nobody won
-    rounds: int
-    steps: int
-    pp_by_round: tuple[tuple[int, ...], ...]  # pp_by_round[r][seat]: PP at the end of round r + 1
-    actions: tuple = ()  # (action, outcome) pairs, kept only when asked (for replays)
-    at_limit: bool = False  # ended by options.round_limit before anyone reached the prestige goal
-    capped: bool = False  # stopped after max_steps steps without an end (a bot or rule loop): no winner
-
+from . import quick
+from .record import MAX_STEPS, GameRecord
 
 @dataclass(frozen=True)
 class SimResult(LimitHits):
@@ -107,8 +91,15 @@ def _options_for(base: Options, game: int, players: Sequence[str], content: Cont
     return Options.from_json(data)
 
 
+def play_quick(players, options: Options, content: Content, seed: np.random.SeedSequence) -> GameRecord:
+    """``play_game``'s record: from the compact game when it supports the game, else from ``play_game`` itself."""
+    if quick.check_supported(options, content, players) is None:
+        return quick.play_game(players, options, content, seed)
+    return play_game(players, options, content, seed)
+
+
 def _run_chunk(players, base: Options, content: Content, games: Sequence[int], seeds) -> list[GameRecord]:
-    return [play_game(players, _options_for(base, g, players, content), content, s) for g, s in zip(games, seeds)]
+    return [play_quick(players, _options_for(base, g, players, content), content, s) for g, s in zip(games, seeds)]
 
 
 def summarize(players: Sequence[str], records: Sequence[GameRecord]) -> SimResult:
@@ -132,7 +123,9 @@ def summarize(players: Sequence[str], records: Sequence[GameRecord]) -> SimResul
 def simulate(players: Sequence[str], n_games: int, seed: int, executor: Executor | None = None,
              progress: Callable[[int, int], None] | None = None, *, options: Options | None = None,
              content: Content | None = None, chunk_size: int | None = None) -> SimResult:
-    """Play ``n_games`` whole games with bots and summarize them.
+    """Play ``n_games`` whole games with bots and summarize them: on the compact game (``quick.py``) where it
+    supports them (random and greedy bots, the options and card effects it knows), else on ``play_game``; the
+    records are the same either way.
 
     Args:
         players: one bot a seat, in turn order: "greedy" or "random" (2-4 seats).
@@ -162,7 +155,7 @@ def simulate(players: Sequence[str], n_games: int, seed: int, executor: Executor
     done = 0
     if executor is None:
         for g in range(n_games):
-            records[g] = play_game(players, _options_for(base, g, players, content), content, seeds[g])
+            records[g] = play_quick(players, _options_for(base, g, players, content), content, seeds[g])
             done += 1
             if progress:
                 progress(done, n_games)
