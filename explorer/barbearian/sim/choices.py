@@ -3,7 +3,6 @@ what a choice does (``rules.HANDLERS``), and the engine's ``advance`` (automatic
 and decisions with nothing to decide)."""
 from __future__ import annotations
 
-from ..options import RESOURCES
 from ..state import BARRACKS
 from .compact import AUTO, PASS, QUIET_TASKS, READY, Game, Seat
 
@@ -225,8 +224,10 @@ def play(g: Game, task, seat: int, act: tuple) -> None:
     elif kind == "upgrade":
         g.pay(seat, g.cost_of_card[act[1]])
         p.upgrades += (act[1],)
-        p.perks = g.deck.perks(p.upgrades)
-        p.bonus = [[b for b in (g.deck.perks((cid,)).bonus(r) for cid in p.upgrades) if b] for r in RESOURCES]
+        p.perks = g.effect_of[act[1]].modify(p.perks)  # ``deck.perks(upgrades)`` folds the cards in this order
+        for i, b in enumerate(g.bonus_of[act[1]]):
+            if b:
+                p.bonus[i].append(b)
         g.copies[act[1]] -= 1
     elif kind == "reinforce":
         g.pay(seat, g.price["reinforcements"])

@@ -98,6 +98,8 @@ class Game:
                       ("mercenary", "change_fate", "empower", "specialist", "reinforcements", "grand_offering")}
         self.upgrade_cost = [(c.id, cost_of(c.cost)) for c in deck.upgrades]
         self.cost_of_card = dict(self.upgrade_cost)
+        self.effect_of = {c.id: c.effect for c in deck.upgrades}
+        self.bonus_of = {c.id: [deck.perks((c.id,)).bonus(r) for r in RESOURCES] for c in deck.upgrades}
         self.cheapest = min(sum(k for _, k in cost) for cost in  # the least Resource value any purchase needs
                             [self.price["specialist"], self.price["reinforcements"], self.price["grand_offering"]]
                             + [cost for _, cost in self.upgrade_cost])
@@ -381,10 +383,17 @@ def chance(g: Game, task) -> None:
     name, rng = task[0], g.rng
     g.tasks.pop()
     if name == "roll":
-        for p in g.seats:
-            p.faces = rng.integers(1, 7, size=p.active + p.mercs).tolist()
-            p.placement = [None] * len(p.faces)
+        # One draw for every seat's dice: PCG64 hands out 32-bit halves from a buffer kept in its
+        # state, so one call of n + m dice draws what calls of n and then m dice draw.
+        seats = g.seats
+        faces = rng.integers(1, 7, size=sum(p.active + p.mercs for p in seats)).tolist()
+        at = 0
+        for p in seats:
+            k = p.active + p.mercs
+            p.faces = faces[at:at + k]
+            p.placement = [None] * k
             p.ready = False
+            at += k
     elif name == "setup":
         g.set_first(int(rng.integers(0, g.n)))
         order = [g.trial_deck[i] for i in rng.permutation(len(g.trial_deck))]
