@@ -6,7 +6,7 @@ from collections import Counter
 
 import numpy as np
 
-from ..planning import economy_plan, fill, to_pairs
+from ..planning import economy_plan, fill, group_ok, to_pairs
 from . import choices, compact
 from .choices import actions, legal_places, space_allows
 from .compact import PASS, READY, Game
@@ -108,31 +108,43 @@ class Greedy:
         """The plan as (face, space) counts and the placements it makes in turn, then Ready
         (None when the plan leaves a die out: then every step looks at the actions)."""
         p = g.seats[seat]
+        faces = p.faces
         board, free = g.board[seat], p.perks.free_agents
-        # The plan reads the faces only through Counter(faces) (the counts in order of first
-        # appearance) and the Battleground spaces only by their place on the board, so it is
-        # remembered for stand-in names and then given the real ones.
         counts: dict[int, int] = {}
-        for f in p.faces:
+        for f in faces:
             counts[f] = counts.get(f, 0) + 1
         fronts = g.n - 1
-        key = (tuple(counts.items()), fronts, board.index(g.bg[self.target(g, seat)]), free)
-        faces = tuple(p.faces)
-        found = QUEUES.get((faces,) + key[1:])
+        at = board.index(g.bg[self.target(g, seat)])
+        key = (tuple(sorted(counts.items(), key=_weight)), fronts, at, free)
+        found = PLANS.get(key)
         if found is None:
-            plan = PLANS.get(key)
+            if len(PLANS) > 100_000:
+                PLANS.clear()
             spaces = STAND_INS[:fronts] + board[fronts:]
-            if plan is None:
-                if len(PLANS) > 100_000:
-                    PLANS.clear()
-                plan = PLANS[key] = dict(to_pairs(make_plan(list(faces), spaces, free, STAND_INS[key[2]])))
-            if len(QUEUES) > 100_000:
-                QUEUES.clear()
-            found = QUEUES[(faces,) + key[1:]] = (plan, placement_queue(faces, spaces, free, plan))
-        plan, queue = found
+            # The plan reads the faces only as counts, and their order only where two values weigh
+            # the same (``make_plan``'s raiders), so faces listed by weight, ties in order of first
+            # appearance, make the same plan; Battleground spaces count only by their place on the
+            # board, so it is made for stand-in names and then given the real ones.
+            plan = dict(to_pairs(make_plan([v for v, k in key[0] for _ in range(k)], spaces, free, STAND_INS[at])))
+            found = PLANS[key] = (plan, slots_of(plan, spaces, free))
+        plan, slots = found
         real = {STAND_INS[k]: board[k] for k in range(fronts)}
-        if queue is not None:
-            return plan, tuple(a if a is READY else ("place", a[1], real.get(a[2], a[2])) for a in queue)
+        if slots is not None:  # each die in turn on the first space still wanting its face
+            queue, used = [], dict.fromkeys(counts, 0)
+            for d, f in enumerate(faces):
+                k = used[f]
+                wanted = slots.get(f, ())
+                if k >= len(wanted):
+                    break
+                used[f] = k + 1
+                queue.append(("place", d, real.get(wanted[k], wanted[k])))
+            else:
+                queue.append(READY)
+                return plan, tuple(queue)
+        else:  # a plan that breaks the placement rules: see where ``next_placement`` stops
+            queue = placement_queue(tuple(faces), STAND_INS[:fronts] + board[fronts:], free, plan)
+            if queue is not None:
+                return plan, tuple(a if a is READY else ("place", a[1], real.get(a[2], a[2])) for a in queue)
         return {(f, real.get(s, s)): k for (f, s), k in plan.items()}, None
 
     @staticmethod
@@ -186,14 +198,12 @@ def make_plan(faces: list[int], spaces: list[str], free, target: str):
 STAND_INS = [f"battleground:#{k}" for k in range(3)]  # Battleground spaces by their place on a board
 MAKERS = {"random": Random, "greedy": Greedy}
 PLANS: dict[tuple, dict] = {}  # a greedy seat's plan as (face, space) counts, by ``Greedy.planned``'s key
-QUEUES: dict[tuple, tuple] = {}  # the plan and its placements in turn, by the faces in order
 VILLAGE: dict[tuple, dict] = {}
 
 
 def forget_plans() -> None:
     """Forget the remembered plans (for timings that start cold)."""
     PLANS.clear()
-    QUEUES.clear()
     VILLAGE.clear()
 
 
@@ -207,6 +217,29 @@ def village_plan(faces: tuple[int, ...], free) -> dict:
             VILLAGE.clear()
         plan = VILLAGE[key] = economy_plan(list(faces), ["farm", "forge", "temple"], free) or {}
     return plan  # a greedy seat's plan and placements by (faces, board, free agents, target)
+
+
+def _weight(item: tuple[int, int]) -> int:
+    """A value's weight in ``make_plan``'s choice of raiders (the most pips first)."""
+    return -item[0] * item[1]
+
+
+def slots_of(plan: dict, board, free) -> dict | None:
+    """Each face's wanted spaces in board order, one entry per die: ``placement_queue`` gives the
+    k-th die of a face the k-th entry. None if a space's group breaks the placement rules (then a
+    placement may be refused part way and ``placement_queue`` must look at each one); a whole group
+    that keeps to them lets every part of it be placed (``space_allows`` asks no more of a part)."""
+    groups: dict[str, list[int]] = {}
+    for (f, s), k in plan.items():
+        groups.setdefault(s, []).extend([f] * k)
+    if not all(group_ok(s, fs, free) for s, fs in groups.items()):
+        return None
+    slots: dict[int, list[str]] = {}
+    for s in board:
+        for (f, t), k in plan.items():
+            if t == s and k > 0:
+                slots.setdefault(f, []).extend([s] * k)
+    return {f: tuple(ss) for f, ss in slots.items()}
 
 
 def placement_queue(faces, board, free, plan: dict) -> tuple | None:
