@@ -74,6 +74,7 @@ class Game:
         self.n = o.players
         self.clans = o.clans
         self.bg = [f"battleground:{c}" for c in o.clans]
+        self.front = {b: t for t, b in enumerate(self.bg)}  # a Battleground space's seat
         self.seats = [Seat(o, c, deck.perks(())) for c in o.clans]
         self.requirements = requirements  # card id -> (seat, game) -> bool
         self.glory_of = {c.id: c.glory for c in deck.trials}
@@ -81,6 +82,7 @@ class Game:
         self.round = 0
         self.first: int | None = None
         self.turn = list(range(self.n))
+        self.boards: dict[int, tuple] = {}  # turn order and every seat's board, by first player
         self.board = [self.spaces(s) for s in range(self.n)]
         self.mercs_left = o.mercenary_dice
         self.supply = {s: o.specialist_supply for s in o.specialist_spaces}
@@ -111,8 +113,11 @@ class Game:
 
     def set_first(self, first: int) -> None:
         self.first = first
-        self.turn = [(first + i) % self.n for i in range(self.n)]
-        self.board = [self.spaces(s) for s in range(self.n)]
+        known = self.boards.get(first)
+        if known is None:
+            self.turn = [(first + i) % self.n for i in range(self.n)]
+            known = self.boards[first] = (self.turn, [self.spaces(s) for s in range(self.n)])
+        self.turn, self.board = known
 
     def distance(self, seat: int) -> int:
         return (seat - (self.first or 0)) % self.n
@@ -145,18 +150,21 @@ class Game:
         """``economy.gain``: from the common pool, cut short when its tokens run out."""
         if amount <= 0:
             return
-        values = [p.res[i] for p in self.seats]
-        o = self.o
+        seats = self.seats
+        total = 0
+        for p in seats:
+            total += p.res[i]
         got = amount
-        total = sum(values)
+        o = self.o
         if total + amount > o.token_ones:
+            values = [p.res[i] for p in seats]
             # ``economy.feasible`` in closed form: the 3-value tokens in use are every holder's
             # value // 3, or all of them when they run short, and 1s make up the rest.
             own = values[seat]
             others = sum(v // 3 for v in values) - own // 3
             while got > 0 and total + got - 3 * min(others + (own + got) // 3, o.token_threes) > o.token_ones:
                 got -= 1
-        self.seats[seat].res[i] += got
+        seats[seat].res[i] += got
 
     def check_win(self, seat: int) -> None:
         if self.result is None and self.seats[seat].glory >= self.o.glory_to_win:
@@ -272,14 +280,20 @@ def start_round(g: Game, task) -> None:
 
 def reveal(g: Game, task) -> None:
     g.tasks.pop()
-    g.revealed, g.boost, g.clashed, g.forces = True, [0] * g.n, set(), {}
+    n = g.n
+    forces = {}
+    g.revealed, g.boost, g.clashed, g.forces = True, [0] * n, set(), forces
+    front = g.front
     for seat, p in enumerate(g.seats):
+        pips = [0] * n  # each opponent's Battleground: the pips there (every die shows at least 1)
+        for f, s in zip(p.faces, p.placement):
+            t = front.get(s)
+            if t is not None:
+                pips[t] += f
         bonus = p.perks.raid_bonus
-        for t in range(g.n):
-            if t != seat:
-                dice = p.on((g.bg[t],))
-                if dice:
-                    g.forces[seat, t] = sum(dice) + bonus
+        for t in range(n):
+            if pips[t] and t != seat:
+                forces[seat, t] = pips[t] + bonus
 
 
 def nearer_first(g: Game, a: int, b: int) -> int:
