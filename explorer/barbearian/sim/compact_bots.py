@@ -125,10 +125,9 @@ class Greedy:
             # the same (``make_plan``'s raiders), so faces listed by weight, ties in order of first
             # appearance, make the same plan; Battleground spaces count only by their place on the
             # board, so it is made for stand-in names and then given the real ones.
-            plan = dict(to_pairs(make_plan([v for v, k in key[0] for _ in range(k)], spaces, free, STAND_INS[at])))
+            plan = make_plan([v for v, k in key[0] for _ in range(k)], spaces, free, STAND_INS[at])
             found = PLANS[key] = (plan, slots_of(plan, spaces, free))
         plan, slots = found
-        real = {STAND_INS[k]: board[k] for k in range(fronts)}
         if slots is not None:  # each die in turn on the first space still wanting its face
             queue, used = [], dict.fromkeys(counts, 0)
             for d, f in enumerate(faces):
@@ -137,15 +136,17 @@ class Greedy:
                 if k >= len(wanted):
                     break
                 used[f] = k + 1
-                queue.append(("place", d, real.get(wanted[k], wanted[k])))
+                queue.append(("place", d, board[wanted[k]]))
             else:
                 queue.append(READY)
-                return plan, tuple(queue)
-        else:  # a plan that breaks the placement rules: see where ``next_placement`` stops
-            queue = placement_queue(tuple(faces), STAND_INS[:fronts] + board[fronts:], free, plan)
+                return {}, tuple(queue)  # (the counts are read only when there is no queue)
+        pairs = dict(to_pairs(plan))
+        real = {STAND_INS[k]: board[k] for k in range(fronts)}
+        if slots is None:  # a plan that breaks the placement rules: see where ``next_placement`` stops
+            queue = placement_queue(tuple(faces), STAND_INS[:fronts] + board[fronts:], free, pairs)
             if queue is not None:
-                return plan, tuple(a if a is READY else ("place", a[1], real.get(a[2], a[2])) for a in queue)
-        return {(f, real.get(s, s)): k for (f, s), k in plan.items()}, None
+                return pairs, tuple(a if a is READY else ("place", a[1], real.get(a[2], a[2])) for a in queue)
+        return {(f, real.get(s, s)): k for (f, s), k in pairs.items()}, None
 
     @staticmethod
     def target(g: Game, seat: int) -> int:
@@ -225,21 +226,18 @@ def _weight(item: tuple[int, int]) -> int:
 
 
 def slots_of(plan: dict, board, free) -> dict | None:
-    """Each face's wanted spaces in board order, one entry per die: ``placement_queue`` gives the
-    k-th die of a face the k-th entry. None if a space's group breaks the placement rules (then a
-    placement may be refused part way and ``placement_queue`` must look at each one); a whole group
-    that keeps to them lets every part of it be placed (``space_allows`` asks no more of a part)."""
-    groups: dict[str, list[int]] = {}
-    for (f, s), k in plan.items():
-        groups.setdefault(s, []).extend([f] * k)
-    if not all(group_ok(s, fs, free) for s, fs in groups.items()):
+    """Each face's wanted spaces, as places on the board in board order, one entry per die:
+    ``placement_queue`` gives the k-th die of a face the k-th entry. None if a space's group breaks
+    the placement rules (then a placement may be refused part way and ``placement_queue`` must look
+    at each one); a whole group that keeps to them lets every part of it be placed (``space_allows``
+    asks no more of a part)."""
+    if not all(group_ok(s, fs, free) for s, fs in plan.items()):
         return None
-    slots: dict[int, list[str]] = {}
-    for s in board:
-        for (f, t), k in plan.items():
-            if t == s and k > 0:
-                slots.setdefault(f, []).extend([s] * k)
-    return {f: tuple(ss) for f, ss in slots.items()}
+    slots: dict[int, list[int]] = {}
+    for k, s in enumerate(board):
+        for f in plan.get(s, ()):
+            slots.setdefault(f, []).append(k)
+    return {f: tuple(ks) for f, ks in slots.items()}
 
 
 def placement_queue(faces, board, free, plan: dict) -> tuple | None:
