@@ -7,6 +7,9 @@ from ..state import BARRACKS
 from .compact import AUTO, PASS, QUIET_TASKS, READY, Game, Seat
 
 
+FOLDS: dict[tuple, object] = {}  # (an Upgrade card's effect, the perks before it) -> the perks after it
+
+
 # -- decisions: what may be chosen (in the engine's order) and what a choice does --------------------
 
 def representatives(faces, dice) -> list[int]:
@@ -224,7 +227,13 @@ def play(g: Game, task, seat: int, act: tuple) -> None:
     elif kind == "upgrade":
         g.pay(seat, g.cost_of_card[act[1]])
         p.upgrades += (act[1],)
-        p.perks = g.effect_of[act[1]].modify(p.perks)  # ``deck.perks(upgrades)`` folds the cards in this order
+        effect = g.effect_of[act[1]]
+        perks = FOLDS.get((effect, p.perks))
+        if perks is None:  # ``deck.perks(upgrades)`` folds the cards in this order
+            if len(FOLDS) > 100_000:
+                FOLDS.clear()
+            perks = FOLDS[effect, p.perks] = effect.modify(p.perks)
+        p.perks = perks
         for i, b in enumerate(g.bonus_of[act[1]]):
             if b:
                 p.bonus[i].append(b)

@@ -2,14 +2,15 @@
 the engine's bot in every situation, read from the compact game instead of a seat's view."""
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
 
-from ..planning import economy_plan, fill, group_ok, to_pairs
+from ..planning import economy_plan, fill, to_pairs
+from ..state import BARRACKS
 from . import choices, compact
 from .choices import actions, legal_places, space_allows
 from .compact import PASS, READY, Game
+
+ECONOMY = frozenset({"farm", "forge", "temple"})
 
 
 class Random:
@@ -151,12 +152,17 @@ class Greedy:
     @staticmethod
     def target(g: Game, seat: int) -> int:
         """``GreedyBot.target``: the most unlocked Glory colours, then the most Glory, then the nearest."""
-        best, top = None, None
-        for i, s in enumerate(g.turn[1:] if g.turn[0] == seat else [t for t in g.turn if t != seat]):
-            q = g.seats[s]
-            rank = (sum(1 for k in q.unlocked.values() if k), q.glory)
-            if top is None or rank > top:  # a tie keeps the nearer seat
-                best, top = s, rank
+        best, top, seats = None, None, g.seats
+        for s in g.turn:
+            if s != seat:
+                q = seats[s]
+                colours = 0
+                for k in q.unlocked.values():
+                    if k:
+                        colours += 1
+                rank = (colours, q.glory)
+                if top is None or rank > top:  # a tie keeps the seat earlier in turn order
+                    best, top = s, rank
         return best
 
     # -- Brawl ----------------------------------------------------------------------------------
@@ -180,19 +186,19 @@ class Greedy:
 def make_plan(faces: list[int], spaces: list[str], free, target: str):
     """``GreedyBot.plan``: the highest group guards, the economy takes what it can, the rest raids
     ``target`` (a Battleground space)."""
-    left = Counter(faces)
+    left: dict[int, int] = {}  # ``Counter(faces)``: the counts in order of first appearance
+    for f in faces:
+        left[f] = left.get(f, 0) + 1
     guard = max(left, key=lambda v: (v * left[v], v))
-    fixed = {"barracks_1": [guard] * left[guard]}
-    del left[guard]
-    plan = village_plan(tuple(sorted(f for f in faces if f != guard)), free)
-    for space, fs in plan.items():
-        if space in ("farm", "forge", "temple"):
+    fixed = {"barracks_1": [guard] * left.pop(guard)}
+    for space, fs in village_plan(tuple(sorted(f for f in faces if f != guard)), free).items():
+        if space in ECONOMY:
             fixed[space] = fs
-            left.subtract(fs)
-    left = +left
-    for v, space in zip(sorted(left, key=lambda v: -v * left[v]), [target, "barracks_2"]):
-        fixed[space] = [v] * left[v]
-        del left[v]
+            for f in fs:
+                left[f] -= 1
+    left = {v: k for v, k in left.items() if k > 0}
+    for v, space in zip(sorted(left, key=lambda v: -v * left[v]), (target, "barracks_2")):
+        fixed[space] = [v] * left.pop(v)
     return fill(fixed, left, spaces, free, ["barracks_2"]) or economy_plan(list(faces), spaces, free) or {}
 
 
@@ -231,8 +237,14 @@ def slots_of(plan: dict, board, free) -> dict | None:
     the placement rules (then a placement may be refused part way and ``placement_queue`` must look
     at each one); a whole group that keeps to them lets every part of it be placed (``space_allows``
     asks no more of a part)."""
-    if not all(group_ok(s, fs, free) for s, fs in plan.items()):
-        return None
+    for s, fs in plan.items():  # ``planning.group_ok``
+        values = set(fs)
+        if not values:
+            continue
+        if s == "farm" and max(values) > 3 or s == "forge" and min(values) < 4:
+            return None
+        if len(values - free if s.startswith("battleground:") or s in BARRACKS else values) > 1:
+            return None
     slots: dict[int, list[int]] = {}
     for k, s in enumerate(board):
         for f in plan.get(s, ()):
