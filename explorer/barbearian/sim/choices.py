@@ -6,6 +6,8 @@ from __future__ import annotations
 from ..state import BARRACKS
 from .compact import AUTO, PASS, QUIET_TASKS, READY, Game, Seat
 
+REINFORCE, OFFERING = ("reinforce",), ("offering",)
+
 
 FOLDS: dict[tuple, object] = {}  # (an Upgrade card's effect, the perks before it) -> the perks after it
 
@@ -97,25 +99,37 @@ def loot_actions(g: Game, a: int, d: int) -> list[tuple]:
 
 def build_actions(g: Game, seat: int) -> list[tuple]:
     p = g.seats[seat]
-    if sum(p.res) < g.cheapest:  # nothing on sale is affordable
+    res = p.res
+    if res[0] + res[1] + res[2] < g.cheapest:  # nothing on sale is affordable
         return [PASS]
     acts: list[tuple] = []
-    if g.afford(seat, g.price["specialist"]):
-        acts += [("specialist", s) for s in g.o.specialist_spaces if g.supply[s] > 0]
-    res, copies = p.res, g.copies
-    for cid, cost in g.upgrade_cost:
-        if cid in p.upgrades or copies[cid] <= 0:
+    price = g.price
+    if affords(res, price["specialist"]):
+        supply = g.supply
+        acts += [a for a in g.specialist_offers if supply[a[1]] > 0]
+    copies, owned = g.copies, p.upgrades
+    for cid, cost, act in g.upgrade_offers:
+        if copies[cid] <= 0 or cid in owned:
             continue
         for i, k in cost:
             if res[i] < k:
                 break
         else:
-            acts.append(("upgrade", cid))
-    if p.active < g.o.clan_dice and g.afford(seat, g.price["reinforcements"]):
-        acts.append(("reinforce",))
-    if p.reserve > 0 and g.afford(seat, g.price["grand_offering"]):
-        acts.append(("offering",))
-    return acts + [PASS]
+            acts.append(act)
+    if p.active < g.o.clan_dice and affords(res, price["reinforcements"]):
+        acts.append(REINFORCE)
+    if p.reserve > 0 and affords(res, price["grand_offering"]):
+        acts.append(OFFERING)
+    acts.append(PASS)
+    return acts
+
+
+def affords(res: list[int], cost) -> bool:
+    """``Game.afford`` on a seat's Resources."""
+    for i, k in cost:
+        if res[i] < k:
+            return False
+    return True
 
 
 def actions(g: Game, task, seat: int) -> list[tuple]:
@@ -152,10 +166,12 @@ def actions(g: Game, task, seat: int) -> list[tuple]:
 
 def acting_seat(g: Game, task) -> int:
     name = task[0]
-    if name == "keep_trials":
-        return next(s for s in g.order() if g.seats[s].offer)
-    if name == "place":
-        return next(s for s in g.order() if not g.seats[s].ready)
+    if name == "keep_trials" or name == "place":
+        seats = g.seats
+        for s in g.turn:
+            if (seats[s].offer if name == "keep_trials" else not seats[s].ready):
+                return s
+        raise ValueError(f"no seat acts in task {task!r}")
     if name == "window":
         return task[4]
     return task[1]

@@ -20,6 +20,7 @@ from ..state import BARRACKS
 
 RES = {r: i for i, r in enumerate(RESOURCES)}
 ECONOMY = (("farm", 0), ("forge", 1), ("temple", 2))
+GATHERS = dict(ECONOMY)  # a Village space's Resource
 PASS = ("pass",)
 READY = ("ready",)
 
@@ -100,6 +101,8 @@ class Game:
                       ("mercenary", "change_fate", "empower", "specialist", "reinforcements", "grand_offering")}
         self.upgrade_cost = [(c.id, cost_of(c.cost)) for c in deck.upgrades]
         self.cost_of_card = dict(self.upgrade_cost)
+        self.upgrade_offers = [(cid, cost, ("upgrade", cid)) for cid, cost in self.upgrade_cost]
+        self.specialist_offers = [("specialist", s) for s in o.specialist_spaces]
         self.effect_of = {c.id: c.effect for c in deck.upgrades}
         self.bonus_of = {c.id: [deck.perks((c.id,)).bonus(r) for r in RESOURCES] for c in deck.upgrades}
         self.cheapest = min(sum(k for _, k in cost) for cost in  # the least Resource value any purchase needs
@@ -356,18 +359,21 @@ def gather(g: Game, task) -> None:
     g.tasks.pop()
     p = g.seats[seat]
     sixes = 0
-    dice = {"farm": 0, "forge": 0, "temple": 0}
+    dice = [0, 0, 0]
     for f, s in zip(p.faces, p.placement):
-        if s in dice:
-            if s == "temple" and f == 6:
+        i = GATHERS.get(s)
+        if i is not None:
+            if i == 2 and f == 6:
                 sixes += 1
             else:
-                dice[s] += 1
+                dice[i] += 1
+    spec, bonus = p.spec, p.bonus
     for space, i in ECONOMY:
-        g.gain(seat, i, dice[space] + p.spec.get(space, 0))
-        for amount in p.bonus[i]:
+        g.gain(seat, i, dice[i] + spec.get(space, 0))
+        for amount in bonus[i]:
             g.gain(seat, i, amount)
-    g.push(*[("six", seat)] * sixes)
+    if sixes:
+        g.tasks.extend([("six", seat)] * sixes)
 
 
 def cleanup(g: Game, task) -> None:

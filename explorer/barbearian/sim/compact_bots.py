@@ -64,15 +64,17 @@ class Greedy:
         if name == "six":
             locks = [a for a in acts if a[1] is not None]
             return min(locks, key=lambda a: a[1] != g.seats[seat].clan) if locks else acts[-1]
-        if name == "build":
-            for kind in ("offering", "reinforce", "upgrade", "specialist"):
-                found = [a for a in acts if a[0] == kind]
-                if found:
-                    if kind == "specialist":
-                        res = g.seats[seat].res
-                        by = {"farm": 0, "forge": 1, "temple": 2}
-                        return min(found, key=lambda a: res[by.get(a[1], 2)])
-                    return found[0]
+        if name == "build":  # Glory first, then dice, Upgrades and Specialists
+            first: dict[str, tuple] = {}
+            for a in acts:
+                first.setdefault(a[0], a)
+            for kind in ("offering", "reinforce", "upgrade"):
+                if kind in first:
+                    return first[kind]
+            if "specialist" in first:
+                res = g.seats[seat].res
+                by = {"farm": 0, "forge": 1, "temple": 2}
+                return min([a for a in acts if a[0] == "specialist"], key=lambda a: res[by.get(a[1], 2)])
             return PASS
         return acts[0]
 

@@ -16,7 +16,7 @@ from ..cards import Deck
 from ..options import RESOURCES, Options
 from . import choices, compact
 from .choices import acting_seat
-from .compact import QUIET_ACTIONS, Game
+from .compact import CHANCE, QUIET_ACTIONS, Game
 from .compact_bots import MAKERS, forget_plans
 from ...core.seeds import children_of
 from .record import GameRecord
@@ -24,6 +24,7 @@ from .record import GameRecord
 __all__ = ["BOTS", "check_supported", "forget_plans", "play_game", "requirements_of"]
 
 BOTS = ("random", "greedy")
+SEATLESS = frozenset({"keep_trials", "place"})  # decisions whose seat ``acting_seat`` looks up
 
 
 # -- Trial requirements on the compact game (``effects.py``'s requirements) -----------------------
@@ -120,6 +121,7 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
     first = None
     step = 0
     seen_round = 0
+    chance, advance, play, quiet = compact.chance, choices.advance, choices.play, QUIET_ACTIONS
     while step < max_steps:
         if g.result is not None:
             if glory is not None:
@@ -130,17 +132,18 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
             seen_round = g.round
             glory.append(tuple(p.glory for p in g.seats))
         task = tasks[-1]
-        if task[0] in compact.CHANCE:
-            compact.chance(g, task)
+        name = task[0]
+        if name in CHANCE:
+            chance(g, task)
             if log is not None:
                 log.append(("chance", task, _draw(g, task)))
-            choices.advance(g)
+            advance(g)
             if first is None:
                 first = g.first
         else:
-            seat = acting_seat(g, task)
+            seat = task[4] if name == "window" else acting_seat(g, task) if name in SEATLESS else task[1]
             player = players[seat]
-            if task[0] == "place":
+            if name == "place":
                 run = player.placements(g, seat)
                 if run:  # one step each, with nothing to check or advance between them
                     p = g.seats[seat]
@@ -153,8 +156,8 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
             act = player.choose(g, task, seat)
             if log is not None:
                 log.append((seat, task, act))
-            choices.play(g, task, seat, act)
-            choices.advance(g, act[0] in QUIET_ACTIONS)
+            play(g, task, seat, act)
+            advance(g, act[0] in quiet)
         step += 1
     if glory is not None:
         glory.append(tuple(p.glory for p in g.seats))
