@@ -107,14 +107,14 @@ def build_actions(g: Game, seat: int) -> list[tuple]:
     if affords(res, price["specialist"]):
         supply = g.supply
         acts += [a for a in g.specialist_offers if supply[a[1]] > 0]
-    copies, owned = g.copies, p.upgrades
-    for cid, cost, act in g.upgrade_offers:
-        if copies[cid] <= 0 or cid in owned:
-            continue
-        for i, k in cost:
-            if res[i] < k:
-                break
-        else:
+    copies, owned, caps = g.copies, p.upgrades, g.caps
+    held = (min(res[0], caps[0]), min(res[1], caps[1]), min(res[2], caps[2]))  # as much as any card asks
+    within = g.within.get(held)
+    if within is None:  # the Upgrade cards these Resources pay for, in deck order
+        within = g.within[held] = [(cid, act) for cid, cost, act in g.upgrade_offers
+                                   if all(held[i] >= k for i, k in cost)]
+    for cid, act in within:
+        if copies[cid] > 0 and cid not in owned:
             acts.append(act)
     if p.active < g.o.clan_dice and affords(res, price["reinforcements"]):
         acts.append(REINFORCE)

@@ -25,6 +25,9 @@ PASS = ("pass",)
 READY = ("ready",)
 
 
+WITHIN: dict[tuple, dict] = {}  # ``Game.within`` by the Upgrade cards' costs
+
+
 def cost_of(cost) -> tuple[tuple[int, int], ...]:
     return tuple((RES[r], n) for r, n in cost)
 
@@ -103,6 +106,11 @@ class Game:
         self.cost_of_card = dict(self.upgrade_cost)
         self.upgrade_offers = [(cid, cost, ("upgrade", cid)) for cid, cost in self.upgrade_cost]
         self.specialist_offers = [("specialist", s) for s in o.specialist_spaces]
+        self.caps = [max([k for _, cost in self.upgrade_cost for i, k in cost if i == r], default=0) for r in range(3)]
+        if len(WITHIN) > 100:
+            WITHIN.clear()
+        # Resources held (up to ``caps``) -> the Upgrade cards they pay for, the same for every game of a deck
+        self.within: dict[tuple, list] = WITHIN.setdefault(tuple(self.upgrade_cost), {})
         self.effect_of = {c.id: c.effect for c in deck.upgrades}
         self.bonus_of = {c.id: [deck.perks((c.id,)).bonus(r) for r in RESOURCES] for c in deck.upgrades}
         self.cheapest = min(sum(k for _, k in cost) for cost in  # the least Resource value any purchase needs

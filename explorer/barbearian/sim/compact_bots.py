@@ -16,6 +16,8 @@ ECONOMY = frozenset({"farm", "forge", "temple"})
 class Random:
     """``bots.RandomBot``: uniform among the actions, taking dice back only when nothing else works."""
 
+    passes: frozenset[str] = frozenset()  # decisions it always passes (``choose`` need not be asked)
+
     def __init__(self, rng: np.random.Generator):
         self.rng = rng
 
@@ -37,6 +39,8 @@ class Random:
 class Greedy:
     """``bots.GreedyBot`` re-expressed on the compact game (the same choice in every situation)."""
 
+    passes = frozenset({"mercenaries", "fate"})
+
     def __init__(self, rng: np.random.Generator):
         self.plan: dict = {}
         self.queue: tuple | None = None
@@ -47,7 +51,7 @@ class Greedy:
         if name in ("keep_trials", "keep_trial"):
             offer = g.seats[seat].offer
             return ("keep", max(offer, key=lambda c: (g.glory_of[c], -offer.index(c))))
-        if name in ("mercenaries", "fate"):
+        if name in self.passes:
             return PASS
         if name == "place":
             return self.place(g, seat)
@@ -211,7 +215,8 @@ VILLAGE: dict[tuple, dict] = {}
 
 
 def forget_plans() -> None:
-    """Forget the remembered plans (for timings that start cold)."""
+    """Forget the remembered plans and tables (for timings that start cold)."""
+    compact.WITHIN.clear()
     PLANS.clear()
     VILLAGE.clear()
 

@@ -16,7 +16,7 @@ from ..cards import Deck
 from ..options import RESOURCES, Options
 from . import choices, compact
 from .choices import acting_seat
-from .compact import CHANCE, QUIET_ACTIONS, Game
+from .compact import CHANCE, PASS, QUIET_ACTIONS, Game
 from .compact_bots import MAKERS, forget_plans
 from ...core.seeds import children_of
 from .record import GameRecord
@@ -153,7 +153,7 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
                         p.placement[act[1]] = act[2]
                     step += len(run)
                     continue
-            act = player.choose(g, task, seat)
+            act = PASS if name in player.passes else player.choose(g, task, seat)
             if log is not None:
                 log.append((seat, task, act))
             play(g, task, seat, act)
