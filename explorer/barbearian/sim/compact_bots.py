@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..planning import economy_plan, fill, to_pairs
-from ..state import BARRACKS
-from . import choices, compact
+from ..planning import to_pairs
+from . import choices, compact, plans
 from .choices import actions, legal_places, space_allows
 from .compact import PASS, READY, Game
-
-ECONOMY = frozenset({"farm", "forge", "temple"})
+from .plans import PLANS, STAND_INS, make_plan, slots_of, weight
 
 
 class Random:
@@ -122,7 +120,7 @@ class Greedy:
             counts[f] = counts.get(f, 0) + 1
         fronts = g.n - 1
         at = board.index(g.bg[self.target(g, seat)])
-        key = (tuple(sorted(counts.items(), key=_weight)), fronts, at, free)
+        key = (tuple(sorted(counts.items(), key=weight)), fronts, at, free)
         found = PLANS.get(key)
         if found is None:
             if len(PLANS) > 100_000:
@@ -189,74 +187,13 @@ class Greedy:
         return ("empower", room[0]) if need == 1 else PASS
 
 
-def make_plan(faces: list[int], spaces: list[str], free, target: str):
-    """``GreedyBot.plan``: the highest group guards, the economy takes what it can, the rest raids
-    ``target`` (a Battleground space)."""
-    left: dict[int, int] = {}  # ``Counter(faces)``: the counts in order of first appearance
-    for f in faces:
-        left[f] = left.get(f, 0) + 1
-    guard = max(left, key=lambda v: (v * left[v], v))
-    fixed = {"barracks_1": [guard] * left.pop(guard)}
-    for space, fs in village_plan(tuple(sorted(f for f in faces if f != guard)), free).items():
-        if space in ECONOMY:
-            fixed[space] = fs
-            for f in fs:
-                left[f] -= 1
-    left = {v: k for v, k in left.items() if k > 0}
-    for v, space in zip(sorted(left, key=lambda v: -v * left[v]), (target, "barracks_2")):
-        fixed[space] = [v] * left.pop(v)
-    return fill(fixed, left, spaces, free, ["barracks_2"]) or economy_plan(list(faces), spaces, free) or {}
-
-
-STAND_INS = [f"battleground:#{k}" for k in range(3)]  # Battleground spaces by their place on a board
 MAKERS = {"random": Random, "greedy": Greedy}
-PLANS: dict[tuple, dict] = {}  # a greedy seat's plan as (face, space) counts, by ``Greedy.planned``'s key
-VILLAGE: dict[tuple, dict] = {}
 
 
 def forget_plans() -> None:
     """Forget the remembered plans and tables (for timings that start cold)."""
     compact.WITHIN.clear()
-    PLANS.clear()
-    VILLAGE.clear()
-
-
-def village_plan(faces: tuple[int, ...], free) -> dict:
-    """``economy_plan(faces, ["farm", "forge", "temple"], free) or {}``, remembered (read it only).
-    It depends on the faces only as a multiset (it counts them), so ``faces`` come sorted."""
-    key = (faces, free)
-    plan = VILLAGE.get(key)
-    if plan is None:
-        if len(VILLAGE) > 100_000:
-            VILLAGE.clear()
-        plan = VILLAGE[key] = economy_plan(list(faces), ["farm", "forge", "temple"], free) or {}
-    return plan  # a greedy seat's plan and placements by (faces, board, free agents, target)
-
-
-def _weight(item: tuple[int, int]) -> int:
-    """A value's weight in ``make_plan``'s choice of raiders (the most pips first)."""
-    return -item[0] * item[1]
-
-
-def slots_of(plan: dict, board, free) -> dict | None:
-    """Each face's wanted spaces, as places on the board in board order, one entry per die:
-    ``placement_queue`` gives the k-th die of a face the k-th entry. None if a space's group breaks
-    the placement rules (then a placement may be refused part way and ``placement_queue`` must look
-    at each one); a whole group that keeps to them lets every part of it be placed (``space_allows``
-    asks no more of a part)."""
-    for s, fs in plan.items():  # ``planning.group_ok``
-        values = set(fs)
-        if not values:
-            continue
-        if s == "farm" and max(values) > 3 or s == "forge" and min(values) < 4:
-            return None
-        if len(values - free if s.startswith("battleground:") or s in BARRACKS else values) > 1:
-            return None
-    slots: dict[int, list[int]] = {}
-    for k, s in enumerate(board):
-        for f in plan.get(s, ()):
-            slots.setdefault(f, []).append(k)
-    return {f: tuple(ks) for f, ks in slots.items()}
+    plans.forget()
 
 
 def placement_queue(faces, board, free, plan: dict) -> tuple | None:
