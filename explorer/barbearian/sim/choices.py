@@ -40,6 +40,25 @@ def space_allows(faces, placement, face: int, space: str, free) -> bool:
 
 def legal_places(p: Seat, board: list[str], free) -> list[tuple]:
     """Every ``("place", die, space)`` allowed now, in ``plan.place_actions``' order (``space_ok`` for all)."""
+    if not free:  # no free agents: a space takes a die if it holds nothing or only the die's value
+        faces, placement = p.faces, p.placement
+        held: dict[str, set[int]] = {}
+        for f, s in zip(faces, placement):
+            if s is not None:
+                held.setdefault(s, set()).add(f)
+        shown: set[int] = set()
+        out = []
+        for d, f in enumerate(faces):
+            if placement[d] is not None or f in shown:
+                continue
+            shown.add(f)
+            for s in board:
+                if s == "farm" and f > 3 or s == "forge" and f < 4:
+                    continue
+                group = held.get(s)
+                if group is None or len(group) == 1 and f in group:
+                    out.append(("place", d, s))
+        return out
     values: dict[str, set[int]] = {}  # the faces already on each space that are not free agents there
     for f, s in zip(p.faces, p.placement):
         if s is not None:

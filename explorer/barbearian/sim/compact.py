@@ -377,7 +377,9 @@ def gather(g: Game, task) -> None:
                 dice[i] += 1
     spec, bonus = p.spec, p.bonus
     for space, i in ECONOMY:
-        g.gain(seat, i, dice[i] + spec.get(space, 0))
+        amount = dice[i] + spec.get(space, 0)
+        if amount:
+            g.gain(seat, i, amount)
         for amount in bonus[i]:
             g.gain(seat, i, amount)
     if sixes:
