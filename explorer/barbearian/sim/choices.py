@@ -40,48 +40,33 @@ def space_allows(faces, placement, face: int, space: str, free) -> bool:
 
 def legal_places(p: Seat, board: list[str], free) -> list[tuple]:
     """Every ``("place", die, space)`` allowed now, in ``plan.place_actions``' order (``space_ok`` for all)."""
-    if not free:  # no free agents: a space takes a die if it holds nothing or only the die's value
-        faces, placement = p.faces, p.placement
-        held: dict[str, set[int]] = {}
-        for f, s in zip(faces, placement):
-            if s is not None:
-                held.setdefault(s, set()).add(f)
-        shown: set[int] = set()
-        out = []
-        for d, f in enumerate(faces):
-            if placement[d] is not None or f in shown:
-                continue
-            shown.add(f)
-            for s in board:
-                if s == "farm" and f > 3 or s == "forge" and f < 4:
-                    continue
-                group = held.get(s)
-                if group is None or len(group) == 1 and f in group:
-                    out.append(("place", d, s))
-        return out
-    values: dict[str, set[int]] = {}  # the faces already on each space that are not free agents there
-    for f, s in zip(p.faces, p.placement):
+    faces, placement = p.faces, p.placement
+    held: dict[str, set[int]] = {}  # the faces already on each space that are not free agents there
+    for f, s in zip(faces, placement):
         if s is not None:
-            group = values.setdefault(s, set())
-            if not (free and f in free and (s.startswith("battleground:") or s in BARRACKS)):
+            group = held.setdefault(s, set())
+            if not (free and f in free and joins(s)):
                 group.add(f)
-    seen: set[int] = set()
+    shown: set[int] = set()
     out = []
-    for d, f in enumerate(p.faces):
-        if p.placement[d] is not None or f in seen:
+    for d, f in enumerate(faces):
+        if placement[d] is not None or f in shown:
             continue
-        seen.add(f)
+        shown.add(f)
+        agent = free and f in free
         for s in board:
             if s == "farm" and f > 3 or s == "forge" and f < 4:
                 continue
-            group = values.get(s)
-            if group is None:
-                out.append(("place", d, s))
-                continue
-            own = set() if free and f in free and (s.startswith("battleground:") or s in BARRACKS) else {f}
-            if len(group | own) <= 1:
+            group = held.get(s)
+            # a free agent joins any one group; any other die only a group of its own value
+            if group is None or (len(group) <= 1 if agent and joins(s) else not group or len(group) == 1 and f in group):
                 out.append(("place", d, s))
     return out
+
+
+def joins(space: str) -> bool:
+    """Free agents (Captain's Training) join any group here: the Battleground and the Barracks."""
+    return space.startswith("battleground:") or space in BARRACKS
 
 
 def place_actions(g: Game, seat: int) -> list[tuple]:
