@@ -25,9 +25,6 @@ PASS = ("pass",)
 READY = ("ready",)
 
 
-WITHIN: dict[tuple, dict] = {}  # ``Game.within`` by the Upgrade cards' costs
-
-
 def cost_of(cost) -> tuple[tuple[int, int], ...]:
     return tuple((RES[r], n) for r, n in cost)
 
@@ -68,6 +65,46 @@ class Seat:
         return [f for f, s in zip(self.faces, self.placement) if s in spaces]
 
 
+class Table:
+    """What every game of the same options and deck reads and never changes: prices, the cards'
+    costs and perks, Battleground names, boards and a round's tasks by first player (filled in as
+    games meet them), and the Upgrade cards each holding of Resources pays for."""
+
+    def __init__(self, o: Options, deck: Deck):
+        self.bg = [f"battleground:{c}" for c in o.clans]
+        self.front = {b: t for t, b in enumerate(self.bg)}  # a Battleground space's seat
+        self.glory_of = {c.id: c.glory for c in deck.trials}
+        self.perks = deck.perks(())
+        self.price = {k: cost_of(o.price(k)) for k in
+                      ("mercenary", "change_fate", "empower", "specialist", "reinforcements", "grand_offering")}
+        self.upgrade_cost = [(c.id, cost_of(c.cost)) for c in deck.upgrades]
+        self.cost_of_card = dict(self.upgrade_cost)
+        self.upgrade_offers = [(cid, cost, ("upgrade", cid)) for cid, cost in self.upgrade_cost]
+        self.specialist_offers = [("specialist", s) for s in o.specialist_spaces]
+        self.caps = [max([k for _, cost in self.upgrade_cost for i, k in cost if i == r], default=0) for r in range(3)]
+        self.within: dict[tuple, list] = {}  # Resources held (up to ``caps``) -> the Upgrade cards they pay for
+        self.effect_of = {c.id: c.effect for c in deck.upgrades}
+        self.bonus_of = {c.id: [deck.perks((c.id,)).bonus(r) for r in RESOURCES] for c in deck.upgrades}
+        self.cheapest = min(sum(k for _, k in cost) for cost in  # the least Resource value any purchase needs
+                            [self.price["specialist"], self.price["reinforcements"], self.price["grand_offering"]]
+                            + [cost for _, cost in self.upgrade_cost])
+        self.boards: dict[int, tuple] = {}  # turn order and every seat's board, by first player
+        self.round_tasks: dict[int, list[tuple]] = {}  # a round's tasks (reversed) by first player
+
+
+TABLES: dict[Options, tuple[Deck, Table]] = {}
+
+
+def table_of(o: Options, deck: Deck) -> Table:
+    """The options' and deck's ``Table``, made once (a deck is known by identity: it is frozen)."""
+    known = TABLES.get(o)
+    if known is None or known[0] is not deck:
+        if len(TABLES) > 100:
+            TABLES.clear()
+        known = TABLES[o] = (deck, Table(o, deck))
+    return known[1]
+
+
 class Game:
     """One game in progress. ``tasks`` is the engine's queue reversed (the head is ``tasks[-1]``)."""
 
@@ -77,16 +114,17 @@ class Game:
         self.rng = rng
         self.n = o.players
         self.clans = o.clans
-        self.bg = [f"battleground:{c}" for c in o.clans]
-        self.front = {b: t for t, b in enumerate(self.bg)}  # a Battleground space's seat
-        self.seats = [Seat(o, c, deck.perks(())) for c in o.clans]
+        t = table_of(o, deck)
+        self.bg, self.front, self.glory_of, self.price = t.bg, t.front, t.glory_of, t.price
+        self.upgrade_cost, self.cost_of_card, self.upgrade_offers = t.upgrade_cost, t.cost_of_card, t.upgrade_offers
+        self.specialist_offers, self.caps, self.within, self.cheapest = t.specialist_offers, t.caps, t.within, t.cheapest
+        self.effect_of, self.bonus_of, self.boards, self.round_tasks = t.effect_of, t.bonus_of, t.boards, t.round_tasks
+        self.seats = [Seat(o, c, t.perks) for c in o.clans]
         self.requirements = requirements  # card id -> (seat, game) -> bool
-        self.glory_of = {c.id: c.glory for c in deck.trials}
         self.tasks: list[tuple] = [("setup",)]
         self.round = 0
         self.first: int | None = None
         self.turn = list(range(self.n))
-        self.boards: dict[int, tuple] = {}  # turn order and every seat's board, by first player
         self.board = [self.spaces(s) for s in range(self.n)]
         self.mercs_left = o.mercenary_dice
         self.supply = {s: o.specialist_supply for s in o.specialist_spaces}
@@ -99,23 +137,6 @@ class Game:
         self.winner: int | None = None
         self.result: str | None = None
         self.listed: tuple | None = None  # (task, its actions) just listed by ``skip_empty``
-        self.round_tasks: dict[int, list[tuple]] = {}  # a round's tasks (reversed) by first player
-        self.price = {k: cost_of(o.price(k)) for k in
-                      ("mercenary", "change_fate", "empower", "specialist", "reinforcements", "grand_offering")}
-        self.upgrade_cost = [(c.id, cost_of(c.cost)) for c in deck.upgrades]
-        self.cost_of_card = dict(self.upgrade_cost)
-        self.upgrade_offers = [(cid, cost, ("upgrade", cid)) for cid, cost in self.upgrade_cost]
-        self.specialist_offers = [("specialist", s) for s in o.specialist_spaces]
-        self.caps = [max([k for _, cost in self.upgrade_cost for i, k in cost if i == r], default=0) for r in range(3)]
-        if len(WITHIN) > 100:
-            WITHIN.clear()
-        # Resources held (up to ``caps``) -> the Upgrade cards they pay for, the same for every game of a deck
-        self.within: dict[tuple, list] = WITHIN.setdefault(tuple(self.upgrade_cost), {})
-        self.effect_of = {c.id: c.effect for c in deck.upgrades}
-        self.bonus_of = {c.id: [deck.perks((c.id,)).bonus(r) for r in RESOURCES] for c in deck.upgrades}
-        self.cheapest = min(sum(k for _, k in cost) for cost in  # the least Resource value any purchase needs
-                            [self.price["specialist"], self.price["reinforcements"], self.price["grand_offering"]]
-                            + [cost for _, cost in self.upgrade_cost])
 
     # -- reading the table ------------------------------------------------------------------------
     def order(self) -> list[int]:

@@ -192,7 +192,7 @@ MAKERS = {"random": Random, "greedy": Greedy}
 
 def forget_plans() -> None:
     """Forget the remembered plans and tables (for timings that start cold)."""
-    compact.WITHIN.clear()
+    compact.TABLES.clear()
     plans.forget()
 
 

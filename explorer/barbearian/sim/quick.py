@@ -145,14 +145,15 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
             player = players[seat]
             if name == "place":
                 run = player.placements(g, seat)
-                if run:  # one step each, with nothing to check or advance between them
-                    p = g.seats[seat]
+                if run:  # one step each, with nothing to check or advance between them; then the
+                    p = g.seats[seat]  # same seat decides again (Ready), as the next step would
                     for act in run:
                         if log is not None:
                             log.append((seat, task, act))
                         p.placement[act[1]] = act[2]
                     step += len(run)
-                    continue
+                    if step >= max_steps:
+                        continue
             act = PASS if name in player.passes else player.choose(g, task, seat)
             if log is not None:
                 log.append((seat, task, act))
