@@ -117,7 +117,8 @@ def agents_on(space: str, free) -> frozenset[int]:
 
 
 def _in_range(space: str, faces) -> bool:
-    return not (space == "farm" and any(f > 3 for f in faces) or space == "forge" and any(f < 4 for f in faces))
+    """The Farm takes 1-3 and the Forge 4-6 (any space takes no dice)."""
+    return not (faces and (space == "farm" and max(faces) > 3 or space == "forge" and min(faces) < 4))
 
 
 def weight(item: tuple[int, int]) -> int:
@@ -131,8 +132,8 @@ def slots_of(plan: dict, board, free) -> dict | None:
     the placement rules (then a placement may be refused part way and ``placement_queue`` must look
     at each one); a whole group that keeps to them lets every part of it be placed (``space_allows``
     asks no more of a part)."""
-    for s, fs in plan.items():  # ``planning.group_ok``
-        if not _in_range(s, fs) or len(set(fs) - agents_on(s, free)) > 1:
+    for s, fs in plan.items():  # ``planning.group_ok`` (a group of one die keeps to it if in range)
+        if not _in_range(s, fs) or len(fs) > 1 and len(set(fs) - agents_on(s, free)) > 1:
             return None
     slots: dict[int, list[int]] = {}
     for k, s in enumerate(board):
