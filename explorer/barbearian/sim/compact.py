@@ -131,6 +131,7 @@ class Game:
         self.copies = {c.id: o.players for c in deck.upgrades}
         self.trial_deck = sorted(deck.trials_for(o.players))
         self.revealed = False
+        self.on_show: dict[int, tuple[int, int]] = {}  # ``shown`` by seat, while revealed
         self.forces: dict[tuple[int, int], int] = {}
         self.boost = [0] * self.n
         self.clashed: set[tuple[int, int]] = set()
@@ -169,6 +170,22 @@ class Game:
         res = self.seats[seat].res
         for i, k in cost:
             res[i] -= k
+
+    def shown(self, seat: int) -> tuple[int, int]:
+        """A revealed placement as the Trials read it: (dice on the Battleground, the most dice of one
+        value on one space). Dice stay put from Reveal to Cleanup, so it is counted once a round."""
+        got = self.on_show.get(seat)
+        if got is None:
+            p = self.seats[seat]
+            front = 0
+            groups: dict[tuple, int] = {}
+            for x, f in zip(p.placement, p.faces):
+                if x:
+                    if x.startswith("battleground"):
+                        front += 1
+                    groups[x, f] = groups.get((x, f), 0) + 1
+            got = self.on_show[seat] = (front, max(groups.values(), default=0))
+        return got
 
     def barracks_strength(self, seat: int) -> int:
         p = self.seats[seat]
@@ -314,7 +331,7 @@ def reveal(g: Game, task) -> None:
     g.tasks.pop()
     n = g.n
     forces = {}
-    g.revealed, g.boost, g.clashed, g.forces = True, [0] * n, set(), forces
+    g.revealed, g.boost, g.clashed, g.forces, g.on_show = True, [0] * n, set(), forces, {}
     front = g.front
     for seat, p in enumerate(g.seats):
         pips = [0] * n  # each opponent's Battleground: the pips there (every die shows at least 1)

@@ -30,22 +30,11 @@ SEATLESS = frozenset({"keep_trials", "place"})  # decisions whose seat ``acting_
 # -- Trial requirements on the compact game (``effects.py``'s requirements) -----------------------
 
 def _battleground_dice(count):
-    return lambda g, s: g.revealed and sum(1 for x in g.seats[s].placement if x and x.startswith("battleground")) >= count
+    return lambda g, s: g.revealed and g.shown(s)[0] >= count
 
 
 def _same_value_space(count):
-    def met(g, s):
-        if not g.revealed:
-            return False
-        p = g.seats[s]
-        groups: dict = {}
-        for x, f in zip(p.placement, p.faces):
-            if x:
-                k = groups[x, f] = groups.get((x, f), 0) + 1
-                if k >= count:
-                    return True
-        return False
-    return met
+    return lambda g, s: g.revealed and g.shown(s)[1] >= count
 
 
 def _hold_resource(resource, amount):
