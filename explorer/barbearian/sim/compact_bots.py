@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..planning import to_pairs
-from . import choices, compact, plans
+from . import choices, compact, plans, table
 from .choices import actions, legal_places, space_allows
 from .compact import PASS, READY, Game
 from .plans import PLANS, STAND_INS, make_plan, slots_of, weight
@@ -192,7 +192,7 @@ MAKERS = {"random": Random, "greedy": Greedy}
 
 def forget_plans() -> None:
     """Forget the remembered plans and tables (for timings that start cold)."""
-    compact.TABLES.clear()
+    table.TABLES.clear()
     plans.forget()
 
 
