@@ -67,16 +67,16 @@ class Greedy:
             locks = [a for a in acts if a[1] is not None]
             return min(locks, key=lambda a: a[1] != g.seats[seat].clan) if locks else acts[-1]
         if name == "build":  # Glory first, then dice, Upgrades and Specialists
-            first: dict[str, tuple] = {}
-            for a in acts:
-                first.setdefault(a[0], a)
-            for kind in ("offering", "reinforce", "upgrade"):
-                if kind in first:
-                    return first[kind]
-            if "specialist" in first:
+            # ``build_actions`` lists Specialists, Upgrades, Reinforcements, the Grand Offering, Pass
+            last = acts[-2][0] if len(acts) > 1 else "pass"
+            if last in ("offering", "reinforce"):
+                return acts[-2]
+            if last == "upgrade":
+                return next(a for a in acts if a[0] == "upgrade")
+            if last == "specialist":
                 res = g.seats[seat].res
                 by = {"farm": 0, "forge": 1, "temple": 2}
-                return min([a for a in acts if a[0] == "specialist"], key=lambda a: res[by.get(a[1], 2)])
+                return min(acts[:-1], key=lambda a: res[by.get(a[1], 2)])
             return PASS
         return acts[0]
 
