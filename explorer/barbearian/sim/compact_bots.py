@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..planning import to_pairs
+from ...core.seeds import child_of
 from . import choices, compact, plans, table
 from .choices import actions, legal_places, space_allows
 from .compact import PASS, READY, Game
@@ -16,8 +17,8 @@ class Random:
 
     passes: frozenset[str] = frozenset()  # decisions it always passes (``choose`` need not be asked)
 
-    def __init__(self, rng: np.random.Generator):
-        self.rng = rng
+    def __init__(self, seed: np.random.SeedSequence, k: int):
+        self.rng = np.random.Generator(np.random.PCG64(child_of(seed, k)))  # the game seed's child k
 
     def placements(self, g: Game, seat: int) -> tuple:
         return ()
@@ -39,7 +40,7 @@ class Greedy:
 
     passes = frozenset({"mercenaries", "fate"})
 
-    def __init__(self, rng: np.random.Generator):
+    def __init__(self, seed: np.random.SeedSequence, k: int):  # (it draws nothing: no generator)
         self.plan: dict = {}
         self.queue: tuple | None = None
         self.plan_round = -1

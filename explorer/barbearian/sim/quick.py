@@ -18,7 +18,7 @@ from . import choices, compact
 from .choices import acting_seat
 from .compact import CHANCE, PASS, QUIET_ACTIONS, Game
 from .compact_bots import MAKERS, forget_plans
-from ...core.seeds import children_of
+from ...core.seeds import child_of
 from .record import GameRecord
 
 __all__ = ["BOTS", "check_supported", "forget_plans", "play_game", "requirements_of"]
@@ -102,9 +102,8 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
     ``log``, if given, receives every step as (seat or "chance", task, action) for replay checks;
     ``glory`` receives every seat's Glory at the start of each round and at the end (``fast.Trace``).
     """
-    children = children_of(seed, len(options.clans) + 1)
-    rng = np.random.Generator(np.random.PCG64(children[0]))
-    players = [MAKERS[kind](np.random.Generator(np.random.PCG64(c))) for kind, c in zip(bots, children[1:])]
+    rng = np.random.Generator(np.random.PCG64(child_of(seed, 0)))  # the table's draws; seat k's bot has child k + 1
+    players = [MAKERS[kind](seed, k) for kind, k in zip(bots, range(1, len(options.clans) + 1))]
     g = Game(options, deck, rng, requirements or requirements_of(deck))
     tasks = g.tasks
     first = None
