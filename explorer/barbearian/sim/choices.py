@@ -199,6 +199,30 @@ def play(g: Game, task, seat: int, act: tuple) -> None:
             pass_window(g, task)
         else:
             tasks.pop()
+    elif kind == "specialist":
+        g.pay(seat, g.price["specialist"])
+        p.spec[act[1]] += 1
+        g.supply[act[1]] -= 1
+    elif kind == "upgrade":
+        g.pay(seat, g.cost_of_card[act[1]])
+        p.upgrades += (act[1],)
+        effect = g.effect_of[act[1]]
+        perks = FOLDS.get((effect, p.perks))
+        if perks is None:  # ``deck.perks(upgrades)`` folds the cards in this order
+            if len(FOLDS) > 100_000:
+                FOLDS.clear()
+            perks = FOLDS[effect, p.perks] = effect.modify(p.perks)
+        p.perks = perks
+        for i, b in enumerate(g.bonus_of[act[1]]):
+            if b:
+                p.bonus[i].append(b)
+        g.copies[act[1]] -= 1
+    elif kind == "reinforce":
+        g.pay(seat, g.price["reinforcements"])
+        p.active += 1
+    elif kind == "offering":
+        g.pay(seat, g.price["grand_offering"])
+        g.gain_reserve_glory(seat, 1)
     elif kind == "keep":
         g.keep(seat, act[1])
     elif kind == "hire":
@@ -240,30 +264,6 @@ def play(g: Game, task, seat: int, act: tuple) -> None:
         else:
             p.unlocked[act[1]] -= 1
             p.locked[act[1]] = p.locked.get(act[1], 0) + 1
-    elif kind == "specialist":
-        g.pay(seat, g.price["specialist"])
-        p.spec[act[1]] += 1
-        g.supply[act[1]] -= 1
-    elif kind == "upgrade":
-        g.pay(seat, g.cost_of_card[act[1]])
-        p.upgrades += (act[1],)
-        effect = g.effect_of[act[1]]
-        perks = FOLDS.get((effect, p.perks))
-        if perks is None:  # ``deck.perks(upgrades)`` folds the cards in this order
-            if len(FOLDS) > 100_000:
-                FOLDS.clear()
-            perks = FOLDS[effect, p.perks] = effect.modify(p.perks)
-        p.perks = perks
-        for i, b in enumerate(g.bonus_of[act[1]]):
-            if b:
-                p.bonus[i].append(b)
-        g.copies[act[1]] -= 1
-    elif kind == "reinforce":
-        g.pay(seat, g.price["reinforcements"])
-        p.active += 1
-    elif kind == "offering":
-        g.pay(seat, g.price["grand_offering"])
-        g.gain_reserve_glory(seat, 1)
     else:
         raise ValueError(f"unknown action {act!r}")
 
@@ -351,17 +351,18 @@ def advance(g: Game, checked: bool = False) -> None:
     last check found nothing and what happened since cannot meet a Trial (``checked``: the
     caller's step was one of ``QUIET_ACTIONS``; the automatic tasks in ``QUIET_TASKS``).
     """
-    tasks = g.tasks
+    tasks, auto_for, check = g.tasks, AUTO.get, g.check_trials
     while tasks and g.result is None:
         if not checked:
-            g.check_trials()
+            check()
             if g.result is not None:
                 break
         task = tasks[-1]
-        auto = AUTO.get(task[0])
+        name = task[0]
+        auto = auto_for(name)
         if auto is not None:
             auto(g, task)
-            checked = task[0] in QUIET_TASKS
+            checked = name in QUIET_TASKS
             continue
         done = skip_empty(g, task)
         if not done:
