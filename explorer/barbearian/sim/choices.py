@@ -344,25 +344,30 @@ def skip_empty(g: Game, task) -> int:
     return 0
 
 
-def advance(g: Game, checked: bool = False) -> None:
+def advance(g: Game, checked: bool = False, only: int | None = None) -> None:
     """``rules.advance``: automatic tasks, Trial checks and choiceless decisions.
 
     The engine checks the Trials before every step; a check is left out here only when the
     last check found nothing and what happened since cannot meet a Trial (``checked``: the
-    caller's step was one of ``QUIET_ACTIONS``; the automatic tasks in ``QUIET_TASKS``).
+    caller's step was one of ``QUIET_ACTIONS``; the automatic tasks in ``QUIET_TASKS``), and
+    looks at one seat only when the step since changed that seat's pieces alone (``only``: the
+    caller's step was one of ``OWN_ACTIONS``; a Gather), as every requirement reads its holder's.
     """
     tasks, auto_for, check = g.tasks, AUTO.get, g.check_trials
     while tasks and g.result is None:
         if not checked:
-            check()
+            check(only)
             if g.result is not None:
                 break
+        only = None
         task = tasks[-1]
         name = task[0]
         auto = auto_for(name)
         if auto is not None:
             auto(g, task)
             checked = name in QUIET_TASKS
+            if name == "gather":
+                only = task[1]
             continue
         done = skip_empty(g, task)
         if not done:

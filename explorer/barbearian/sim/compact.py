@@ -226,13 +226,14 @@ class Game:
         return 2 + self.seats[raider].perks.loot_bonus
 
     # -- the task machine ----------------------------------------------------------------------------
-    def check_trials(self) -> None:
-        """``trials.check_trials``: met Trials are revealed, scored, and two more drawn."""
+    def check_trials(self, only: int | None = None) -> None:
+        """``trials.check_trials``: met Trials are revealed, scored, and two more drawn (``only``: the
+        one seat whose Trial can have become met since the last check, which found none)."""
         if self.first is None:
             return
         seats = self.seats
         done = None
-        for s in self.turn:
+        for s in self.turn if only is None else (only,):
             req = seats[s].req
             if req is not None and req(self, s):
                 done = (done or []) + [s]
@@ -394,6 +395,8 @@ def cleanup(g: Game, task) -> None:
 # reveal nothing and win or lose no raid; some pay a price, which only lowers what a seat holds
 # (placements and faces count only once revealed, ruling BB-17).
 QUIET_TASKS = frozenset({"round", "brawl", "raid", "clash", "cleanup"})
+# Choices that change only the chooser's pieces (and the common supply, which no requirement reads).
+OWN_ACTIONS = frozenset({"specialist", "upgrade", "reinforce", "offering"})
 QUIET_ACTIONS = frozenset({"place", "takeback", "ready", "pass", "hire", "fate", "empower", "steal_resources", "walk"})
 
 AUTO = {"round": start_round, "reveal": reveal, "brawl": brawl_turn, "clash": clash, "raid": raid,

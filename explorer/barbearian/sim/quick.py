@@ -16,7 +16,7 @@ from ..cards import Deck
 from ..options import RESOURCES, Options
 from . import choices, compact
 from .choices import acting_seat
-from .compact import CHANCE, PASS, QUIET_ACTIONS, Game
+from .compact import CHANCE, OWN_ACTIONS, PASS, QUIET_ACTIONS, Game
 from .compact_bots import MAKERS, forget_plans
 from ...core.seeds import child_of
 from .record import GameRecord
@@ -146,7 +146,8 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
             if log is not None:
                 log.append((seat, task, act))
             play(g, task, seat, act)
-            advance(g, act[0] in quiet)
+            kind = act[0]
+            advance(g, kind in quiet, seat if kind in OWN_ACTIONS else None)
         step += 1
     if glory is not None:
         glory.append(tuple(p.glory for p in g.seats))
