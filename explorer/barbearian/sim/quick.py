@@ -52,6 +52,8 @@ def _specialists(count, space):
     return lambda g, s: g.seats[s].spec.get(space, 0) >= count
 
 
+# Each reads only its holder's pieces (and whether the dice are revealed): ``choices.advance`` checks
+# one seat after a step that changed that seat's pieces alone.
 REQUIREMENTS = {
     "battleground_dice": _battleground_dice,
     "same_value_space": _same_value_space,
