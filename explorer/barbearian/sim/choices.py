@@ -3,9 +3,13 @@ what a choice does (``rules.HANDLERS``), and the engine's ``advance`` (automatic
 and decisions with nothing to decide)."""
 from __future__ import annotations
 
-from ..options import RESOURCES
 from ..state import BARRACKS
 from .compact import AUTO, PASS, QUIET_TASKS, READY, Game, Seat
+
+REINFORCE, OFFERING = ("reinforce",), ("offering",)
+
+
+FOLDS: dict[tuple, object] = {}  # (an Upgrade card's effect, the perks before it) -> the perks after it
 
 
 # -- decisions: what may be chosen (in the engine's order) and what a choice does --------------------
@@ -36,29 +40,33 @@ def space_allows(faces, placement, face: int, space: str, free) -> bool:
 
 def legal_places(p: Seat, board: list[str], free) -> list[tuple]:
     """Every ``("place", die, space)`` allowed now, in ``plan.place_actions``' order (``space_ok`` for all)."""
-    values: dict[str, set[int]] = {}  # the faces already on each space that are not free agents there
-    for f, s in zip(p.faces, p.placement):
+    faces, placement = p.faces, p.placement
+    held: dict[str, set[int]] = {}  # the faces already on each space that are not free agents there
+    for f, s in zip(faces, placement):
         if s is not None:
-            group = values.setdefault(s, set())
-            if not (free and f in free and (s.startswith("battleground:") or s in BARRACKS)):
+            group = held.setdefault(s, set())
+            if not (free and f in free and joins(s)):
                 group.add(f)
-    seen: set[int] = set()
+    shown: set[int] = set()
     out = []
-    for d, f in enumerate(p.faces):
-        if p.placement[d] is not None or f in seen:
+    for d, f in enumerate(faces):
+        if placement[d] is not None or f in shown:
             continue
-        seen.add(f)
+        shown.add(f)
+        agent = free and f in free
         for s in board:
             if s == "farm" and f > 3 or s == "forge" and f < 4:
                 continue
-            group = values.get(s)
-            if group is None:
-                out.append(("place", d, s))
-                continue
-            own = set() if free and f in free and (s.startswith("battleground:") or s in BARRACKS) else {f}
-            if len(group | own) <= 1:
+            group = held.get(s)
+            # a free agent joins any one group; any other die only a group of its own value
+            if group is None or (len(group) <= 1 if agent and joins(s) else not group or len(group) == 1 and f in group):
                 out.append(("place", d, s))
     return out
+
+
+def joins(space: str) -> bool:
+    """Free agents (Captain's Training) join any group here: the Battleground and the Barracks."""
+    return space.startswith("battleground:") or space in BARRACKS
 
 
 def place_actions(g: Game, seat: int) -> list[tuple]:
@@ -95,25 +103,37 @@ def loot_actions(g: Game, a: int, d: int) -> list[tuple]:
 
 def build_actions(g: Game, seat: int) -> list[tuple]:
     p = g.seats[seat]
-    if sum(p.res) < g.cheapest:  # nothing on sale is affordable
+    res = p.res
+    if res[0] + res[1] + res[2] < g.cheapest:  # nothing on sale is affordable
         return [PASS]
     acts: list[tuple] = []
-    if g.afford(seat, g.price["specialist"]):
-        acts += [("specialist", s) for s in g.o.specialist_spaces if g.supply[s] > 0]
-    res, copies = p.res, g.copies
-    for cid, cost in g.upgrade_cost:
-        if cid in p.upgrades or copies[cid] <= 0:
-            continue
-        for i, k in cost:
-            if res[i] < k:
-                break
-        else:
-            acts.append(("upgrade", cid))
-    if p.active < g.o.clan_dice and g.afford(seat, g.price["reinforcements"]):
-        acts.append(("reinforce",))
-    if p.reserve > 0 and g.afford(seat, g.price["grand_offering"]):
-        acts.append(("offering",))
-    return acts + [PASS]
+    price = g.price
+    if affords(res, price["specialist"]):
+        supply = g.supply
+        acts += [a for a in g.specialist_offers if supply[a[1]] > 0]
+    copies, owned, caps = g.copies, p.upgrades, g.caps
+    held = (min(res[0], caps[0]), min(res[1], caps[1]), min(res[2], caps[2]))  # as much as any card asks
+    within = g.within.get(held)
+    if within is None:  # the Upgrade cards these Resources pay for, in deck order
+        within = g.within[held] = [(cid, act) for cid, cost, act in g.upgrade_offers
+                                   if all(held[i] >= k for i, k in cost)]
+    for cid, act in within:
+        if copies[cid] > 0 and cid not in owned:
+            acts.append(act)
+    if p.active < g.o.clan_dice and affords(res, price["reinforcements"]):
+        acts.append(REINFORCE)
+    if p.reserve > 0 and affords(res, price["grand_offering"]):
+        acts.append(OFFERING)
+    acts.append(PASS)
+    return acts
+
+
+def affords(res: list[int], cost) -> bool:
+    """``Game.afford`` on a seat's Resources."""
+    for i, k in cost:
+        if res[i] < k:
+            return False
+    return True
 
 
 def actions(g: Game, task, seat: int) -> list[tuple]:
@@ -150,10 +170,12 @@ def actions(g: Game, task, seat: int) -> list[tuple]:
 
 def acting_seat(g: Game, task) -> int:
     name = task[0]
-    if name == "keep_trials":
-        return next(s for s in g.order() if g.seats[s].offer)
-    if name == "place":
-        return next(s for s in g.order() if not g.seats[s].ready)
+    if name == "keep_trials" or name == "place":
+        seats = g.seats
+        for s in g.turn:
+            if (seats[s].offer if name == "keep_trials" else not seats[s].ready):
+                return s
+        raise ValueError(f"no seat acts in task {task!r}")
     if name == "window":
         return task[4]
     return task[1]
@@ -177,6 +199,30 @@ def play(g: Game, task, seat: int, act: tuple) -> None:
             pass_window(g, task)
         else:
             tasks.pop()
+    elif kind == "specialist":
+        g.pay(seat, g.price["specialist"])
+        p.spec[act[1]] += 1
+        g.supply[act[1]] -= 1
+    elif kind == "upgrade":
+        g.pay(seat, g.cost_of_card[act[1]])
+        p.upgrades += (act[1],)
+        effect = g.effect_of[act[1]]
+        perks = FOLDS.get((effect, p.perks))
+        if perks is None:  # ``deck.perks(upgrades)`` folds the cards in this order
+            if len(FOLDS) > 100_000:
+                FOLDS.clear()
+            perks = FOLDS[effect, p.perks] = effect.modify(p.perks)
+        p.perks = perks
+        for i, b in enumerate(g.bonus_of[act[1]]):
+            if b:
+                p.bonus[i].append(b)
+        g.copies[act[1]] -= 1
+    elif kind == "reinforce":
+        g.pay(seat, g.price["reinforcements"])
+        p.active += 1
+    elif kind == "offering":
+        g.pay(seat, g.price["grand_offering"])
+        g.gain_reserve_glory(seat, 1)
     elif kind == "keep":
         g.keep(seat, act[1])
     elif kind == "hire":
@@ -218,22 +264,6 @@ def play(g: Game, task, seat: int, act: tuple) -> None:
         else:
             p.unlocked[act[1]] -= 1
             p.locked[act[1]] = p.locked.get(act[1], 0) + 1
-    elif kind == "specialist":
-        g.pay(seat, g.price["specialist"])
-        p.spec[act[1]] += 1
-        g.supply[act[1]] -= 1
-    elif kind == "upgrade":
-        g.pay(seat, g.cost_of_card[act[1]])
-        p.upgrades += (act[1],)
-        p.perks = g.deck.perks(p.upgrades)
-        p.bonus = [[b for b in (g.deck.perks((cid,)).bonus(r) for cid in p.upgrades) if b] for r in RESOURCES]
-        g.copies[act[1]] -= 1
-    elif kind == "reinforce":
-        g.pay(seat, g.price["reinforcements"])
-        p.active += 1
-    elif kind == "offering":
-        g.pay(seat, g.price["grand_offering"])
-        g.gain_reserve_glory(seat, 1)
     else:
         raise ValueError(f"unknown action {act!r}")
 
@@ -314,24 +344,30 @@ def skip_empty(g: Game, task) -> int:
     return 0
 
 
-def advance(g: Game, checked: bool = False) -> None:
+def advance(g: Game, checked: bool = False, only: int | None = None) -> None:
     """``rules.advance``: automatic tasks, Trial checks and choiceless decisions.
 
     The engine checks the Trials before every step; a check is left out here only when the
     last check found nothing and what happened since cannot meet a Trial (``checked``: the
-    caller's step was one of ``QUIET_ACTIONS``; the automatic tasks in ``QUIET_TASKS``).
+    caller's step was one of ``QUIET_ACTIONS``; the automatic tasks in ``QUIET_TASKS``), and
+    looks at one seat only when the step since changed that seat's pieces alone (``only``: the
+    caller's step was one of ``OWN_ACTIONS``; a Gather), as every requirement reads its holder's.
     """
-    tasks = g.tasks
+    tasks, auto_for, check = g.tasks, AUTO.get, g.check_trials
     while tasks and g.result is None:
         if not checked:
-            g.check_trials()
+            check(only)
             if g.result is not None:
                 break
+        only = None
         task = tasks[-1]
-        auto = AUTO.get(task[0])
+        name = task[0]
+        auto = auto_for(name)
         if auto is not None:
             auto(g, task)
-            checked = task[0] in QUIET_TASKS
+            checked = name in QUIET_TASKS
+            if name == "gather":
+                only = task[1]
             continue
         done = skip_empty(g, task)
         if not done:

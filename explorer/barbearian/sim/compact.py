@@ -17,15 +17,12 @@ from ..cards import Deck
 from ..economy import split_tokens
 from ..options import RESOURCES, Options
 from ..state import BARRACKS
+from .table import RES, table_of
 
-RES = {r: i for i, r in enumerate(RESOURCES)}
 ECONOMY = (("farm", 0), ("forge", 1), ("temple", 2))
+GATHERS = dict(ECONOMY)  # a Village space's Resource
 PASS = ("pass",)
 READY = ("ready",)
-
-
-def cost_of(cost) -> tuple[tuple[int, int], ...]:
-    return tuple((RES[r], n) for r, n in cost)
 
 
 class Seat:
@@ -73,10 +70,13 @@ class Game:
         self.rng = rng
         self.n = o.players
         self.clans = o.clans
-        self.bg = [f"battleground:{c}" for c in o.clans]
-        self.seats = [Seat(o, c, deck.perks(())) for c in o.clans]
+        t = table_of(o, deck)
+        self.bg, self.front, self.glory_of, self.price = t.bg, t.front, t.glory_of, t.price
+        self.upgrade_cost, self.cost_of_card, self.upgrade_offers = t.upgrade_cost, t.cost_of_card, t.upgrade_offers
+        self.specialist_offers, self.caps, self.within, self.cheapest = t.specialist_offers, t.caps, t.within, t.cheapest
+        self.effect_of, self.bonus_of, self.boards, self.round_tasks = t.effect_of, t.bonus_of, t.boards, t.round_tasks
+        self.seats = [Seat(o, c, t.perks) for c in o.clans]
         self.requirements = requirements  # card id -> (seat, game) -> bool
-        self.glory_of = {c.id: c.glory for c in deck.trials}
         self.tasks: list[tuple] = [("setup",)]
         self.round = 0
         self.first: int | None = None
@@ -87,20 +87,13 @@ class Game:
         self.copies = {c.id: o.players for c in deck.upgrades}
         self.trial_deck = sorted(deck.trials_for(o.players))
         self.revealed = False
+        self.on_show: dict[int, tuple[int, int]] = {}  # ``shown`` by seat, while revealed
         self.forces: dict[tuple[int, int], int] = {}
         self.boost = [0] * self.n
         self.clashed: set[tuple[int, int]] = set()
         self.winner: int | None = None
         self.result: str | None = None
         self.listed: tuple | None = None  # (task, its actions) just listed by ``skip_empty``
-        self.round_tasks: dict[int, list[tuple]] = {}  # a round's tasks (reversed) by first player
-        self.price = {k: cost_of(o.price(k)) for k in
-                      ("mercenary", "change_fate", "empower", "specialist", "reinforcements", "grand_offering")}
-        self.upgrade_cost = [(c.id, cost_of(c.cost)) for c in deck.upgrades]
-        self.cost_of_card = dict(self.upgrade_cost)
-        self.cheapest = min(sum(k for _, k in cost) for cost in  # the least Resource value any purchase needs
-                            [self.price["specialist"], self.price["reinforcements"], self.price["grand_offering"]]
-                            + [cost for _, cost in self.upgrade_cost])
 
     # -- reading the table ------------------------------------------------------------------------
     def order(self) -> list[int]:
@@ -109,8 +102,11 @@ class Game:
 
     def set_first(self, first: int) -> None:
         self.first = first
-        self.turn = [(first + i) % self.n for i in range(self.n)]
-        self.board = [self.spaces(s) for s in range(self.n)]
+        known = self.boards.get(first)
+        if known is None:
+            self.turn = [(first + i) % self.n for i in range(self.n)]
+            known = self.boards[first] = (self.turn, [self.spaces(s) for s in range(self.n)])
+        self.turn, self.board = known
 
     def distance(self, seat: int) -> int:
         return (seat - (self.first or 0)) % self.n
@@ -131,6 +127,22 @@ class Game:
         for i, k in cost:
             res[i] -= k
 
+    def shown(self, seat: int) -> tuple[int, int]:
+        """A revealed placement as the Trials read it: (dice on the Battleground, the most dice of one
+        value on one space). Dice stay put from Reveal to Cleanup, so it is counted once a round."""
+        got = self.on_show.get(seat)
+        if got is None:
+            p = self.seats[seat]
+            front = 0
+            groups: dict[tuple, int] = {}
+            for x, f in zip(p.placement, p.faces):
+                if x:
+                    if x.startswith("battleground"):
+                        front += 1
+                    groups[x, f] = groups.get((x, f), 0) + 1
+            got = self.on_show[seat] = (front, max(groups.values(), default=0))
+        return got
+
     def barracks_strength(self, seat: int) -> int:
         p = self.seats[seat]
         return sum(p.on(BARRACKS)) + self.boost[seat] + p.perks.sentries + p.spec.get("barracks", 0)
@@ -143,18 +155,21 @@ class Game:
         """``economy.gain``: from the common pool, cut short when its tokens run out."""
         if amount <= 0:
             return
-        values = [p.res[i] for p in self.seats]
-        o = self.o
+        seats = self.seats
+        total = 0
+        for p in seats:
+            total += p.res[i]
         got = amount
-        total = sum(values)
+        o = self.o
         if total + amount > o.token_ones:
+            values = [p.res[i] for p in seats]
             # ``economy.feasible`` in closed form: the 3-value tokens in use are every holder's
             # value // 3, or all of them when they run short, and 1s make up the rest.
             own = values[seat]
             others = sum(v // 3 for v in values) - own // 3
             while got > 0 and total + got - 3 * min(others + (own + got) // 3, o.token_threes) > o.token_ones:
                 got -= 1
-        self.seats[seat].res[i] += got
+        seats[seat].res[i] += got
 
     def check_win(self, seat: int) -> None:
         if self.result is None and self.seats[seat].glory >= self.o.glory_to_win:
@@ -211,13 +226,14 @@ class Game:
         return 2 + self.seats[raider].perks.loot_bonus
 
     # -- the task machine ----------------------------------------------------------------------------
-    def check_trials(self) -> None:
-        """``trials.check_trials``: met Trials are revealed, scored, and two more drawn."""
+    def check_trials(self, only: int | None = None) -> None:
+        """``trials.check_trials``: met Trials are revealed, scored, and two more drawn (``only``: the
+        one seat whose Trial can have become met since the last check, which found none)."""
         if self.first is None:
             return
         seats = self.seats
         done = None
-        for s in self.turn:
+        for s in self.turn if only is None else (only,):
             req = seats[s].req
             if req is not None and req(self, s):
                 done = (done or []) + [s]
@@ -270,14 +286,20 @@ def start_round(g: Game, task) -> None:
 
 def reveal(g: Game, task) -> None:
     g.tasks.pop()
-    g.revealed, g.boost, g.clashed, g.forces = True, [0] * g.n, set(), {}
+    n = g.n
+    forces = {}
+    g.revealed, g.boost, g.clashed, g.forces, g.on_show = True, [0] * n, set(), forces, {}
+    front = g.front
     for seat, p in enumerate(g.seats):
+        pips = [0] * n  # each opponent's Battleground: the pips there (every die shows at least 1)
+        for f, s in zip(p.faces, p.placement):
+            t = front.get(s)
+            if t is not None:
+                pips[t] += f
         bonus = p.perks.raid_bonus
-        for t in range(g.n):
-            if t != seat:
-                dice = p.on((g.bg[t],))
-                if dice:
-                    g.forces[seat, t] = sum(dice) + bonus
+        for t in range(n):
+            if pips[t] and t != seat:
+                forces[seat, t] = pips[t] + bonus
 
 
 def nearer_first(g: Game, a: int, b: int) -> int:
@@ -340,18 +362,23 @@ def gather(g: Game, task) -> None:
     g.tasks.pop()
     p = g.seats[seat]
     sixes = 0
-    dice = {"farm": 0, "forge": 0, "temple": 0}
+    dice = [0, 0, 0]
     for f, s in zip(p.faces, p.placement):
-        if s in dice:
-            if s == "temple" and f == 6:
+        i = GATHERS.get(s)
+        if i is not None:
+            if i == 2 and f == 6:
                 sixes += 1
             else:
-                dice[s] += 1
+                dice[i] += 1
+    spec, bonus = p.spec, p.bonus
     for space, i in ECONOMY:
-        g.gain(seat, i, dice[space] + p.spec.get(space, 0))
-        for amount in p.bonus[i]:
+        amount = dice[i] + spec.get(space, 0)
+        if amount:
             g.gain(seat, i, amount)
-    g.push(*[("six", seat)] * sixes)
+        for amount in bonus[i]:
+            g.gain(seat, i, amount)
+    if sixes:
+        g.tasks.extend([("six", seat)] * sixes)
 
 
 def cleanup(g: Game, task) -> None:
@@ -368,6 +395,8 @@ def cleanup(g: Game, task) -> None:
 # reveal nothing and win or lose no raid; some pay a price, which only lowers what a seat holds
 # (placements and faces count only once revealed, ruling BB-17).
 QUIET_TASKS = frozenset({"round", "brawl", "raid", "clash", "cleanup"})
+# Choices that change only the chooser's pieces (and the common supply, which no requirement reads).
+OWN_ACTIONS = frozenset({"specialist", "upgrade", "reinforce", "offering"})
 QUIET_ACTIONS = frozenset({"place", "takeback", "ready", "pass", "hire", "fate", "empower", "steal_resources", "walk"})
 
 AUTO = {"round": start_round, "reveal": reveal, "brawl": brawl_turn, "clash": clash, "raid": raid,
@@ -381,10 +410,17 @@ def chance(g: Game, task) -> None:
     name, rng = task[0], g.rng
     g.tasks.pop()
     if name == "roll":
-        for p in g.seats:
-            p.faces = rng.integers(1, 7, size=p.active + p.mercs).tolist()
-            p.placement = [None] * len(p.faces)
+        # One draw for every seat's dice: PCG64 hands out 32-bit halves from a buffer kept in its
+        # state, so one call of n + m dice draws what calls of n and then m dice draw.
+        seats = g.seats
+        faces = rng.integers(1, 7, size=sum(p.active + p.mercs for p in seats)).tolist()
+        at = 0
+        for p in seats:
+            k = p.active + p.mercs
+            p.faces = faces[at:at + k]
+            p.placement = [None] * k
             p.ready = False
+            at += k
     elif name == "setup":
         g.set_first(int(rng.integers(0, g.n)))
         order = [g.trial_deck[i] for i in rng.permutation(len(g.trial_deck))]

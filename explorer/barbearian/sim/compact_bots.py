@@ -2,21 +2,23 @@
 the engine's bot in every situation, read from the compact game instead of a seat's view."""
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
 
-from ..planning import economy_plan, fill, to_pairs
-from . import choices, compact
+from ..planning import to_pairs
+from ...core.seeds import child_of
+from . import choices, compact, plans, table
 from .choices import actions, legal_places, space_allows
 from .compact import PASS, READY, Game
+from .plans import PLANS, STAND_INS, make_plan, slots_of, weight
 
 
 class Random:
     """``bots.RandomBot``: uniform among the actions, taking dice back only when nothing else works."""
 
-    def __init__(self, rng: np.random.Generator):
-        self.rng = rng
+    passes: frozenset[str] = frozenset()  # decisions it always passes (``choose`` need not be asked)
+
+    def __init__(self, seed: np.random.SeedSequence, k: int):
+        self.rng = np.random.Generator(np.random.PCG64(child_of(seed, k)))  # the game seed's child k
 
     def placements(self, g: Game, seat: int) -> tuple:
         return ()
@@ -36,7 +38,9 @@ class Random:
 class Greedy:
     """``bots.GreedyBot`` re-expressed on the compact game (the same choice in every situation)."""
 
-    def __init__(self, rng: np.random.Generator):
+    passes = frozenset({"mercenaries", "fate"})
+
+    def __init__(self, seed: np.random.SeedSequence, k: int):  # (it draws nothing: no generator)
         self.plan: dict = {}
         self.queue: tuple | None = None
         self.plan_round = -1
@@ -46,7 +50,7 @@ class Greedy:
         if name in ("keep_trials", "keep_trial"):
             offer = g.seats[seat].offer
             return ("keep", max(offer, key=lambda c: (g.glory_of[c], -offer.index(c))))
-        if name in ("mercenaries", "fate"):
+        if name in self.passes:
             return PASS
         if name == "place":
             return self.place(g, seat)
@@ -63,15 +67,17 @@ class Greedy:
         if name == "six":
             locks = [a for a in acts if a[1] is not None]
             return min(locks, key=lambda a: a[1] != g.seats[seat].clan) if locks else acts[-1]
-        if name == "build":
-            for kind in ("offering", "reinforce", "upgrade", "specialist"):
-                found = [a for a in acts if a[0] == kind]
-                if found:
-                    if kind == "specialist":
-                        res = g.seats[seat].res
-                        by = {"farm": 0, "forge": 1, "temple": 2}
-                        return min(found, key=lambda a: res[by.get(a[1], 2)])
-                    return found[0]
+        if name == "build":  # Glory first, then dice, Upgrades and Specialists
+            # ``build_actions`` lists Specialists, Upgrades, Reinforcements, the Grand Offering, Pass
+            last = acts[-2][0] if len(acts) > 1 else "pass"
+            if last in ("offering", "reinforce"):
+                return acts[-2]
+            if last == "upgrade":
+                return next(a for a in acts if a[0] == "upgrade")
+            if last == "specialist":
+                res = g.seats[seat].res
+                by = {"farm": 0, "forge": 1, "temple": 2}
+                return min(acts[:-1], key=lambda a: res[by.get(a[1], 2)])
             return PASS
         return acts[0]
 
@@ -108,42 +114,60 @@ class Greedy:
         """The plan as (face, space) counts and the placements it makes in turn, then Ready
         (None when the plan leaves a die out: then every step looks at the actions)."""
         p = g.seats[seat]
+        faces = p.faces
         board, free = g.board[seat], p.perks.free_agents
-        # The plan reads the faces only through Counter(faces) (the counts in order of first
-        # appearance) and the Battleground spaces only by their place on the board, so it is
-        # remembered for stand-in names and then given the real ones.
         counts: dict[int, int] = {}
-        for f in p.faces:
+        for f in faces:
             counts[f] = counts.get(f, 0) + 1
         fronts = g.n - 1
-        key = (tuple(counts.items()), fronts, board.index(g.bg[self.target(g, seat)]), free)
-        faces = tuple(p.faces)
-        found = QUEUES.get((faces,) + key[1:])
+        at = board.index(g.bg[self.target(g, seat)])
+        key = (tuple(sorted(counts.items(), key=weight)), fronts, at, free)
+        found = PLANS.get(key)
         if found is None:
-            plan = PLANS.get(key)
+            if len(PLANS) > 100_000:
+                PLANS.clear()
             spaces = STAND_INS[:fronts] + board[fronts:]
-            if plan is None:
-                if len(PLANS) > 100_000:
-                    PLANS.clear()
-                plan = PLANS[key] = dict(to_pairs(make_plan(list(faces), spaces, free, STAND_INS[key[2]])))
-            if len(QUEUES) > 100_000:
-                QUEUES.clear()
-            found = QUEUES[(faces,) + key[1:]] = (plan, placement_queue(faces, spaces, free, plan))
-        plan, queue = found
+            # The plan reads the faces only as counts, and their order only where two values weigh
+            # the same (``make_plan``'s raiders), so faces listed by weight, ties in order of first
+            # appearance, make the same plan; Battleground spaces count only by their place on the
+            # board, so it is made for stand-in names and then given the real ones.
+            plan = make_plan([v for v, k in key[0] for _ in range(k)], spaces, free, STAND_INS[at])
+            found = PLANS[key] = (plan, slots_of(plan, spaces, free))
+        plan, slots = found
+        if slots is not None:  # each die in turn on the first space still wanting its face
+            queue, used = [], dict.fromkeys(counts, 0)
+            for d, f in enumerate(faces):
+                k = used[f]
+                wanted = slots.get(f, ())
+                if k >= len(wanted):
+                    break
+                used[f] = k + 1
+                queue.append(("place", d, board[wanted[k]]))
+            else:
+                queue.append(READY)
+                return {}, tuple(queue)  # (the counts are read only when there is no queue)
+        pairs = dict(to_pairs(plan))
         real = {STAND_INS[k]: board[k] for k in range(fronts)}
-        if queue is not None:
-            return plan, tuple(a if a is READY else ("place", a[1], real.get(a[2], a[2])) for a in queue)
-        return {(f, real.get(s, s)): k for (f, s), k in plan.items()}, None
+        if slots is None:  # a plan that breaks the placement rules: see where ``next_placement`` stops
+            queue = placement_queue(tuple(faces), STAND_INS[:fronts] + board[fronts:], free, pairs)
+            if queue is not None:
+                return pairs, tuple(a if a is READY else ("place", a[1], real.get(a[2], a[2])) for a in queue)
+        return {(f, real.get(s, s)): k for (f, s), k in pairs.items()}, None
 
     @staticmethod
     def target(g: Game, seat: int) -> int:
         """``GreedyBot.target``: the most unlocked Glory colours, then the most Glory, then the nearest."""
-        best, top = None, None
-        for i, s in enumerate(g.turn[1:] if g.turn[0] == seat else [t for t in g.turn if t != seat]):
-            q = g.seats[s]
-            rank = (sum(1 for k in q.unlocked.values() if k), q.glory)
-            if top is None or rank > top:  # a tie keeps the nearer seat
-                best, top = s, rank
+        best, top, seats = None, None, g.seats
+        for s in g.turn:
+            if s != seat:
+                q = seats[s]
+                colours = 0
+                for k in q.unlocked.values():
+                    if k:
+                        colours += 1
+                rank = (colours, q.glory)
+                if top is None or rank > top:  # a tie keeps the seat earlier in turn order
+                    best, top = s, rank
         return best
 
     # -- Brawl ----------------------------------------------------------------------------------
@@ -164,49 +188,13 @@ class Greedy:
         return ("empower", room[0]) if need == 1 else PASS
 
 
-def make_plan(faces: list[int], spaces: list[str], free, target: str):
-    """``GreedyBot.plan``: the highest group guards, the economy takes what it can, the rest raids
-    ``target`` (a Battleground space)."""
-    left = Counter(faces)
-    guard = max(left, key=lambda v: (v * left[v], v))
-    fixed = {"barracks_1": [guard] * left[guard]}
-    del left[guard]
-    plan = village_plan(tuple(sorted(f for f in faces if f != guard)), free)
-    for space, fs in plan.items():
-        if space in ("farm", "forge", "temple"):
-            fixed[space] = fs
-            left.subtract(fs)
-    left = +left
-    for v, space in zip(sorted(left, key=lambda v: -v * left[v]), [target, "barracks_2"]):
-        fixed[space] = [v] * left[v]
-        del left[v]
-    return fill(fixed, left, spaces, free, ["barracks_2"]) or economy_plan(list(faces), spaces, free) or {}
-
-
-STAND_INS = [f"battleground:#{k}" for k in range(3)]  # Battleground spaces by their place on a board
 MAKERS = {"random": Random, "greedy": Greedy}
-PLANS: dict[tuple, dict] = {}  # a greedy seat's plan as (face, space) counts, by ``Greedy.planned``'s key
-QUEUES: dict[tuple, tuple] = {}  # the plan and its placements in turn, by the faces in order
-VILLAGE: dict[tuple, dict] = {}
 
 
 def forget_plans() -> None:
-    """Forget the remembered plans (for timings that start cold)."""
-    PLANS.clear()
-    QUEUES.clear()
-    VILLAGE.clear()
-
-
-def village_plan(faces: tuple[int, ...], free) -> dict:
-    """``economy_plan(faces, ["farm", "forge", "temple"], free) or {}``, remembered (read it only).
-    It depends on the faces only as a multiset (it counts them), so ``faces`` come sorted."""
-    key = (faces, free)
-    plan = VILLAGE.get(key)
-    if plan is None:
-        if len(VILLAGE) > 100_000:
-            VILLAGE.clear()
-        plan = VILLAGE[key] = economy_plan(list(faces), ["farm", "forge", "temple"], free) or {}
-    return plan  # a greedy seat's plan and placements by (faces, board, free agents, target)
+    """Forget the remembered plans and tables (for timings that start cold)."""
+    table.TABLES.clear()
+    plans.forget()
 
 
 def placement_queue(faces, board, free, plan: dict) -> tuple | None:

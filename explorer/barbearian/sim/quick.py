@@ -16,35 +16,25 @@ from ..cards import Deck
 from ..options import RESOURCES, Options
 from . import choices, compact
 from .choices import acting_seat
-from .compact import QUIET_ACTIONS, Game
+from .compact import CHANCE, OWN_ACTIONS, PASS, QUIET_ACTIONS, Game
 from .compact_bots import MAKERS, forget_plans
-from ...core.seeds import children_of
+from ...core.seeds import child_of
 from .record import GameRecord
 
 __all__ = ["BOTS", "check_supported", "forget_plans", "play_game", "requirements_of"]
 
 BOTS = ("random", "greedy")
+SEATLESS = frozenset({"keep_trials", "place"})  # decisions whose seat ``acting_seat`` looks up
 
 
 # -- Trial requirements on the compact game (``effects.py``'s requirements) -----------------------
 
 def _battleground_dice(count):
-    return lambda g, s: g.revealed and sum(1 for x in g.seats[s].placement if x and x.startswith("battleground")) >= count
+    return lambda g, s: g.revealed and g.shown(s)[0] >= count
 
 
 def _same_value_space(count):
-    def met(g, s):
-        if not g.revealed:
-            return False
-        p = g.seats[s]
-        groups: dict = {}
-        for x, f in zip(p.placement, p.faces):
-            if x:
-                k = groups[x, f] = groups.get((x, f), 0) + 1
-                if k >= count:
-                    return True
-        return False
-    return met
+    return lambda g, s: g.revealed and g.shown(s)[1] >= count
 
 
 def _hold_resource(resource, amount):
@@ -62,6 +52,8 @@ def _specialists(count, space):
     return lambda g, s: g.seats[s].spec.get(space, 0) >= count
 
 
+# Each reads only its holder's pieces (and whether the dice are revealed): ``choices.advance`` checks
+# one seat after a step that changed that seat's pieces alone.
 REQUIREMENTS = {
     "battleground_dice": _battleground_dice,
     "same_value_space": _same_value_space,
@@ -112,14 +104,14 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
     ``log``, if given, receives every step as (seat or "chance", task, action) for replay checks;
     ``glory`` receives every seat's Glory at the start of each round and at the end (``fast.Trace``).
     """
-    children = children_of(seed, len(options.clans) + 1)
-    rng = np.random.Generator(np.random.PCG64(children[0]))
-    players = [MAKERS[kind](np.random.Generator(np.random.PCG64(c))) for kind, c in zip(bots, children[1:])]
+    rng = np.random.Generator(np.random.PCG64(child_of(seed, 0)))  # the table's draws; seat k's bot has child k + 1
+    players = [MAKERS[kind](seed, k) for kind, k in zip(bots, range(1, len(options.clans) + 1))]
     g = Game(options, deck, rng, requirements or requirements_of(deck))
     tasks = g.tasks
     first = None
     step = 0
     seen_round = 0
+    chance, advance, play, quiet = compact.chance, choices.advance, choices.play, QUIET_ACTIONS
     while step < max_steps:
         if g.result is not None:
             if glory is not None:
@@ -130,31 +122,34 @@ def play_game(options: Options, deck: Deck, bots: Sequence, seed: np.random.Seed
             seen_round = g.round
             glory.append(tuple(p.glory for p in g.seats))
         task = tasks[-1]
-        if task[0] in compact.CHANCE:
-            compact.chance(g, task)
+        name = task[0]
+        if name in CHANCE:
+            chance(g, task)
             if log is not None:
                 log.append(("chance", task, _draw(g, task)))
-            choices.advance(g)
+            advance(g)
             if first is None:
                 first = g.first
         else:
-            seat = acting_seat(g, task)
+            seat = task[4] if name == "window" else acting_seat(g, task) if name in SEATLESS else task[1]
             player = players[seat]
-            if task[0] == "place":
+            if name == "place":
                 run = player.placements(g, seat)
-                if run:  # one step each, with nothing to check or advance between them
-                    p = g.seats[seat]
+                if run:  # one step each, with nothing to check or advance between them; then the
+                    p = g.seats[seat]  # same seat decides again (Ready), as the next step would
                     for act in run:
                         if log is not None:
                             log.append((seat, task, act))
                         p.placement[act[1]] = act[2]
                     step += len(run)
-                    continue
-            act = player.choose(g, task, seat)
+                    if step >= max_steps:
+                        continue
+            act = PASS if name in player.passes else player.choose(g, task, seat)
             if log is not None:
                 log.append((seat, task, act))
-            choices.play(g, task, seat, act)
-            choices.advance(g, act[0] in QUIET_ACTIONS)
+            play(g, task, seat, act)
+            kind = act[0]
+            advance(g, kind in quiet, seat if kind in OWN_ACTIONS else None)
         step += 1
     if glory is not None:
         glory.append(tuple(p.glory for p in g.seats))
