@@ -44,6 +44,11 @@ class Rules:
         actions: ``(state, seat) -> list`` of the seat's legal actions.
         seat_of: ``(state, actions) -> seat`` the bot decides for when it is asked to choose.
         bot_input: ``(world, seat) -> what the rollout bot reads`` (the world itself unless the bot needs a view).
+        chance_of_legal, apply_legal: the engine's ``chance`` and ``apply`` for an action just taken from
+            ``legal`` of the very state, without listing the legal actions again to check it (None: the checked
+            ones). Search takes every action inside its tree and rollouts from such a list.
+        turn: ``state -> key`` that changes when a new turn starts (None: rollouts count decisions only); a
+            search bot given ``turns`` plays a rollout until the key has changed that many times.
     """
 
     game: Any
@@ -55,6 +60,9 @@ class Rules:
     actions: Callable[[Any, int], list] | None = None
     seat_of: Callable[[Any, list], int] | None = None
     bot_input: Callable[[Any, int], Any] = lambda world, seat: world
+    chance_of_legal: Callable[[Any, Any], Any] | None = None
+    apply_legal: Callable[[Any, Any, Any], tuple] | None = None
+    turn: Callable[[Any], Any] | None = None
 
     def to_act(self, state) -> int:
         return (self.actor or self.game.current_player)(state)
@@ -86,21 +94,25 @@ class SearchBot:
         rules: the game's ``Rules``.
         iterations: at most this many iterations a decision (None: no limit but ``seconds``).
         seconds: at most this long a decision (None: no limit but ``iterations``). With both None, 200 iterations.
-        depth: decisions a rollout plays before the evaluation judges the position.
+        depth: decisions a rollout plays (at most) before the evaluation judges the position.
         exploration: UCT's constant ``c``.
+        turns: with it, a rollout stops once this many new turns have started (``Rules.turn``), so every
+            rollout is judged at a turn's start, where no seat is halfway through what it meant to do.
     Same seed and an iteration budget (no ``seconds``) give the same choices.
     """
 
     def __init__(self, rng: np.random.Generator, rules: Rules, iterations: int | None = None,
-                 seconds: float | None = 0.5, depth: int = 40, exploration: float = 1.0):
-        for name, value in (("iterations", iterations), ("depth", depth)):
+                 seconds: float | None = 0.5, depth: int = 40, exploration: float = 1.0, turns: int | None = None):
+        for name, value in (("iterations", iterations), ("depth", depth), ("turns", turns)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
                 raise IllegalAction(f"search bot: {name} must be a whole number >= 1, got {value!r}")
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0):
             raise IllegalAction(f"search bot: seconds must be a positive number, got {seconds!r}")
+        if turns is not None and rules.turn is None:
+            raise IllegalAction("search bot: turns needs a game whose search rules say when a turn starts")
         self.rng, self.rules = rng, rules
         self.iterations = 200 if iterations is None and seconds is None else iterations
-        self.seconds, self.depth, self.c = seconds, depth, exploration
+        self.seconds, self.depth, self.c, self.turns = seconds, depth, exploration, turns
         self._rollout = rules.rollout(rng)
         self.last_iterations = 0
 
@@ -144,12 +156,13 @@ class SearchBot:
                 child = node.children[action] = _Node()
                 child.avail = 1
                 path.append((child, mover))
-                state = self._settle(self._step(state, action))
+                state = self._settle(self._step(state, action, checked=node is root))
                 break
             action = max(acts, key=lambda a: self._uct(node.children[a]))
+            checked = node is root
             node = node.children[action]
             path.append((node, mover))
-            state = self._settle(self._step(state, action))
+            state = self._settle(self._step(state, action, checked))
         values = rules.evaluate(self._play_out(state))
         for child, mover in path:
             child.visits += 1
@@ -158,9 +171,14 @@ class SearchBot:
     def _uct(self, child: _Node) -> float:
         return child.value / child.visits + self.c * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
 
-    def _step(self, state, action):
-        spec = self.rules.game.chance(state, action)
-        state, _ = self.rules.game.apply(state, action, spec.sample(self.rng) if spec is not None else None)
+    def _step(self, state, action, checked: bool = False):
+        """``action`` applied with a sampled outcome; ``checked``: it came from the caller, not from ``legal`` of
+        this very state, so the engine checks it (a determinization must offer what the seat's view offers)."""
+        rules, game = self.rules, self.rules.game
+        fast = not checked and rules.apply_legal is not None
+        spec = (rules.chance_of_legal if fast else game.chance)(state, action)
+        outcome = spec.sample(self.rng) if spec is not None else None
+        state, _ = (rules.apply_legal if fast else game.apply)(state, action, outcome)
         return state
 
     def _settle(self, state):
@@ -171,12 +189,18 @@ class SearchBot:
         return state
 
     def _play_out(self, state):
-        """Up to ``depth`` decisions by the rollout policy, every seat alike."""
+        """Up to ``depth`` decisions by the rollout policy, every seat alike (and no more than ``turns`` turns)."""
         rules, game = self.rules, self.rules.game
+        turn = rules.turn(state) if self.turns is not None else None
+        started = 0
         for _ in range(self.depth):
             state = self._settle(state)
             if game.is_terminal(state):
                 break
+            if turn is not None and rules.turn(state) != turn:
+                turn, started = rules.turn(state), started + 1
+                if started >= self.turns:
+                    break
             seat = rules.to_act(state)
             acts = rules.legal(state, seat)
             if not acts:

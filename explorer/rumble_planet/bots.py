@@ -118,8 +118,8 @@ class SearchBot(CoreSearch):
     """Information-set MCTS (``explorer.core.search``) from the seat's view, rolling out with ``GreedyBot``."""
 
     def __init__(self, rng: np.random.Generator, iterations: int | None = None, seconds: float | None = 0.5,
-                 depth: int = 20):
-        super().__init__(rng, search_rules(GreedyBot), iterations=iterations, seconds=seconds, depth=depth)
+                 depth: int = 20, **tuning):
+        super().__init__(rng, search_rules(GreedyBot), iterations=iterations, seconds=seconds, depth=depth, **tuning)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}

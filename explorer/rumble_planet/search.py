@@ -15,6 +15,7 @@ from ..core.frozen import replace
 from ..core.search import Rules, margin_values, seen_strings, shuffled, unseen
 from .game import GAME
 from .hidden import HIDDEN, view
+from . import rules as engine
 from .rules import current_player
 
 PILES = (("weapon_shop", "weapons"), ("armor_shop", "armor"), ("loot_deck", "loot"))
@@ -22,6 +23,13 @@ IN_HANDS = ("weapon_shop", "armor_shop")  # a hand holds equipment bought from t
 """Face-down piles kept as sorted sets (a draw from them is a chance outcome): only their contents are hidden."""
 LEVEL_1_FEATS = 5  # Setup 3: 5 Level 2 Feats under 5 Level 1 Feats
 PP_SCALE = 4.0  # a lead of 4 PP is worth about three quarters of a win
+# What a seat's assets are worth in PP, for a position the rollout left unfinished (hand-set, then checked in games):
+CREDIT = 1 / 18  # "Each Prestige Point (PP) costs 18 Credits"
+HP = 1 / 12  # 18 Injuries knock a Hero out: +1 PP to the attacker and a round of obsolescence to the Hero
+GEAR = 0.3  # a card on the track: more Damage or Defense every turn
+IN_HAND = 0.2  # a card waiting to be equipped
+BOOST = 0.1
+LEVEL_2 = 0.5
 
 
 def determinize(seen_view, seat: int, rng: np.random.Generator):
@@ -75,12 +83,26 @@ def _feats(state, content, on_table, rng) -> tuple[str, ...]:
     return tuple(ones[:n1] + twos[:k - n1])
 
 
+def worth(p) -> float:
+    """A seat's standing in PP: its PP and what its Credits, Health, equipment and Boosts are worth."""
+    gear = sum(len(g.cards) for g in p.track if g)
+    return (p.pp + CREDIT * p.credits + HP * (0 if p.knocked_out else p.hp) + GEAR * gear + IN_HAND * len(p.hand)
+            + BOOST * p.boosts + LEVEL_2 * (p.level - 1))
+
+
 def evaluate(state) -> tuple[float, ...]:
-    """Prestige lead per seat; the winner takes 1."""
-    return margin_values([p.pp for p in state.players], state.winner if state.stage == "over" else None, PP_SCALE)
+    """Lead in worth per seat (PP first, assets after); the winner takes 1."""
+    return margin_values([worth(p) for p in state.players], state.winner if state.stage == "over" else None,
+                         PP_SCALE)
 
 
 def rules(greedy) -> Rules:
     """Search's view of Rumble Planet, rolling out with ``greedy`` (a bot class)."""
     return Rules(game=GAME, evaluate=evaluate, rollout=greedy, view=view, determinize=determinize,
-                 seat_of=lambda state, actions: current_player(state))
+                 seat_of=lambda state, actions: current_player(state), chance_of_legal=engine.chance_of_legal,
+                 apply_legal=engine.apply_legal, turn=turn)
+
+
+def turn(state):
+    """Whose turn of which round it is (a new key when a turn starts)."""
+    return state.round, state.active
