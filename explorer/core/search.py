@@ -49,6 +49,8 @@ class Rules:
             ones). Search takes every action inside its tree and rollouts from such a list.
         turn: ``state -> key`` that changes when a new turn starts (None: rollouts count decisions only); a
             search bot given ``turns`` plays a rollout until the key has changed that many times.
+        settled: ``(view, actions) -> action or None``: a choice the game's own knowledge makes without search
+            (None: search every choice).
     """
 
     game: Any
@@ -63,6 +65,7 @@ class Rules:
     chance_of_legal: Callable[[Any, Any], Any] | None = None
     apply_legal: Callable[[Any, Any, Any], tuple] | None = None
     turn: Callable[[Any], Any] | None = None
+    settled: Callable[[Any, list], Any] | None = None
 
     def to_act(self, state) -> int:
         return (self.actor or self.game.current_player)(state)
@@ -98,21 +101,27 @@ class SearchBot:
         exploration: UCT's constant ``c``.
         turns: with it, a rollout stops once this many new turns have started (``Rules.turn``), so every
             rollout is judged at a turn's start, where no seat is halfway through what it meant to do.
+        trust: visits the rollout policy's own choice is credited with when the most visited action is chosen:
+            another action must earn that many more visits to replace it (0: none), so a few noisy rollouts
+            do not overturn a sound default.
     Same seed and an iteration budget (no ``seconds``) give the same choices.
     """
 
     def __init__(self, rng: np.random.Generator, rules: Rules, iterations: int | None = None,
-                 seconds: float | None = 0.5, depth: int = 40, exploration: float = 1.0, turns: int | None = None):
+                 seconds: float | None = 0.5, depth: int = 40, exploration: float = 1.0, turns: int | None = None,
+                 trust: float = 0.0):
         for name, value in (("iterations", iterations), ("depth", depth), ("turns", turns)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
                 raise IllegalAction(f"search bot: {name} must be a whole number >= 1, got {value!r}")
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0):
             raise IllegalAction(f"search bot: seconds must be a positive number, got {seconds!r}")
+        if isinstance(trust, bool) or not isinstance(trust, (int, float)) or trust < 0:
+            raise IllegalAction(f"search bot: trust must be a number >= 0, got {trust!r}")
         if turns is not None and rules.turn is None:
             raise IllegalAction("search bot: turns needs a game whose search rules say when a turn starts")
         self.rng, self.rules = rng, rules
         self.iterations = 200 if iterations is None and seconds is None else iterations
-        self.seconds, self.depth, self.c, self.turns = seconds, depth, exploration, turns
+        self.seconds, self.depth, self.c, self.turns, self.trust = seconds, depth, exploration, turns, trust
         self._rollout = rules.rollout(rng)
         self.last_iterations = 0
 
@@ -124,6 +133,11 @@ class SearchBot:
         seen = self.rules.view(state, seat)
         if len(set(actions)) == 1:
             return actions[0]
+        if self.rules.settled is not None:
+            known = self.rules.settled(seen, actions)
+            if known is not None:
+                self.last_iterations = 0
+                return known
         root = _Node()
         first = self._rollout.choose(self.rules.bot_input(seen, seat), actions)
         order = [first] + [a for a in actions if a != first]
@@ -134,8 +148,11 @@ class SearchBot:
             self._iterate(root, world, order)
             n += 1
         self.last_iterations = n
-        # the most visited action; ties go to the rollout policy's own choice (first in ``order``)
-        return max(order, key=lambda a: (root.children[a].visits if a in root.children else -1, -order.index(a)))
+        # the most visited action (the rollout policy's own choice, first in ``order``, credited with ``trust``
+        # visits and winning ties)
+        def visits(a):
+            return (root.children[a].visits if a in root.children else -1) + (self.trust if a == first else 0)
+        return max(order, key=lambda a: (visits(a), -order.index(a)))
 
     # -- one iteration -------------------------------------------------------------------------------
     def _iterate(self, root: _Node, state, root_actions: list) -> None:

@@ -17,6 +17,10 @@ from .game import GAME
 from .hidden import HIDDEN, view
 from . import rules as engine
 from .rules import current_player
+from .attack import WEAPONS, weapon_range
+from .board import range_distance
+from .health import movement_points
+from .state import Attack, ClaimFeat
 
 PILES = (("weapon_shop", "weapons"), ("armor_shop", "armor"), ("loot_deck", "loot"))
 IN_HANDS = ("weapon_shop", "armor_shop")  # a hand holds equipment bought from the shops, never Loot cards
@@ -25,11 +29,12 @@ LEVEL_1_FEATS = 5  # Setup 3: 5 Level 2 Feats under 5 Level 1 Feats
 PP_SCALE = 4.0  # a lead of 4 PP is worth about three quarters of a win
 # What a seat's assets are worth in PP, for a position the rollout left unfinished (hand-set, then checked in games):
 CREDIT = 1 / 18  # "Each Prestige Point (PP) costs 18 Credits"
-HP = 1 / 12  # 18 Injuries knock a Hero out: +1 PP to the attacker and a round of obsolescence to the Hero
+HP = 1 / 36  # 18 Injuries knock a Hero out (+1 PP to the attacker, a round of obsolescence), then Health is full again
 GEAR = 0.3  # a card on the track: more Damage or Defense every turn
 IN_HAND = 0.2  # a card waiting to be equipped
 BOOST = 0.1
 LEVEL_2 = 0.5
+THREAT = 1.0  # the seat to act with an opponent in reach of its best attack: the +1 PP of injuring them
 
 
 def determinize(seen_view, seat: int, rng: np.random.Generator):
@@ -90,17 +95,49 @@ def worth(p) -> float:
             + BOOST * p.boosts + LEVEL_2 * (p.level - 1))
 
 
+def threat(state) -> float:
+    """The mean Injuries of the best attack the seat to act could make this turn: a weapon whose Range, after the
+    seat's MP of movement, reaches an opponent (terrain ignored; a rollout judged at a turn's start would
+    otherwise not credit the seat about to act, nor tell a Hero in reach from one out of it)."""
+    from .bots import expected_injuries  # the greedy bot's measure, which the rollouts play by
+
+    seat = state.active
+    here = state.player(seat).space
+    if state.stage != "play" or here is None:
+        return 0.0
+    reach = movement_points(state, seat)
+    shape = state.options.range_shape
+    best = 0.0
+    for w in WEAPONS:
+        r = weapon_range(state, seat, w)
+        if r is None:
+            continue
+        for q, p in enumerate(state.players):
+            if q != seat and p.space is not None and range_distance(here, p.space, shape) <= r + reach:
+                best = max(best, expected_injuries(state, Attack(w, p.space)))
+    return best
+
+
 def evaluate(state) -> tuple[float, ...]:
-    """Lead in worth per seat (PP first, assets after); the winner takes 1."""
-    return margin_values([worth(p) for p in state.players], state.winner if state.stage == "over" else None,
-                         PP_SCALE)
+    """Lead in worth per seat (PP first, assets after, the threat of the seat to act); the winner takes 1."""
+    if state.stage == "over":
+        return margin_values([p.pp for p in state.players], state.winner, PP_SCALE)
+    values = [worth(p) for p in state.players]
+    e = threat(state)
+    values[state.active] += THREAT * min(1.0, e) + HP * e
+    return margin_values(values, None, PP_SCALE)
+
+
+def settled(seen_view, actions):
+    """A Feat that can be claimed is claimed at once (its PP are the seat's for good), as the greedy bot does."""
+    return next((a for a in actions if isinstance(a, ClaimFeat)), None)
 
 
 def rules(greedy) -> Rules:
     """Search's view of Rumble Planet, rolling out with ``greedy`` (a bot class)."""
     return Rules(game=GAME, evaluate=evaluate, rollout=greedy, view=view, determinize=determinize,
                  seat_of=lambda state, actions: current_player(state), chance_of_legal=engine.chance_of_legal,
-                 apply_legal=engine.apply_legal, turn=turn)
+                 apply_legal=engine.apply_legal, turn=turn, settled=settled)
 
 
 def turn(state):

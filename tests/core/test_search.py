@@ -251,3 +251,36 @@ def test_rollouts_stop_at_a_turn_start():
         assert (ends.round * 2 + ends.active) - (state.round * 2 + state.active) in ((k,) if ends.stage != "over" else range(k + 1))
     with pytest.raises(IllegalAction, match="turns must be a whole number"):
         RP(np.random.default_rng(0), turns=0)
+
+
+def test_trust_keeps_the_rollout_policys_choice():
+    """Credited with more visits than the budget has, the rollout policy's choice stands; without, search may
+    differ from it somewhere in a short game."""
+    from explorer.rumble_planet.bots import GreedyBot, SearchBot as RP
+    from explorer.rumble_planet import view
+
+    differs = tried = 0
+    for steps in range(20, 140, 5):
+        state, seat, acts = _mid_game("rumble-planet", 8, steps)
+        if state.pending or state.turn.phase == "loot":
+            continue  # where the greedy bot picks at random
+        seen = view(state, seat)
+        greedy = GreedyBot(np.random.default_rng(0)).choose(seen, acts)
+        assert RP(np.random.default_rng(3), iterations=30, seconds=None, turns=1, trust=31).choose(seen, acts) == greedy
+        differs += RP(np.random.default_rng(3), iterations=30, seconds=None, turns=1).choose(seen, acts) != greedy
+        tried += 1
+    assert tried > 5 and differs
+    assert differs
+    with pytest.raises(IllegalAction, match="trust must be a number >= 0"):
+        RP(np.random.default_rng(0), trust=-1)
+
+
+def test_rumble_planet_claims_a_feat_without_searching():
+    """A claimable Feat is claimed at once (Rumble Planet Rulebook, Feats: its PP are the seat's for good)."""
+    from explorer.rumble_planet.bots import SearchBot as RP
+    from explorer.rumble_planet.state import ClaimFeat, EndActions
+
+    state, seat, acts = _mid_game("rumble-planet", 8, 30)
+    bot = RP(np.random.default_rng(0), iterations=5, seconds=None)
+    assert bot.choose(state, [EndActions(), ClaimFeat("F01")]) == ClaimFeat("F01")
+    assert bot.last_iterations == 0
