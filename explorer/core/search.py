@@ -101,9 +101,9 @@ class SearchBot:
         exploration: UCT's constant ``c``.
         turns: with it, a rollout stops once this many new turns have started (``Rules.turn``), so every
             rollout is judged at a turn's start, where no seat is halfway through what it meant to do.
-        trust: visits the rollout policy's own choice is credited with when the most visited action is chosen:
-            another action must earn that many more visits to replace it (0: none), so a few noisy rollouts
-            do not overturn a sound default.
+        trust: the share of the decision's iterations (0 to 1) the rollout policy's own choice is credited with
+            when the most visited action is chosen: another action must earn that many more visits to replace it
+            (0: none), so a few noisy rollouts do not overturn a sound default.
     Same seed and an iteration budget (no ``seconds``) give the same choices.
     """
 
@@ -115,8 +115,8 @@ class SearchBot:
                 raise IllegalAction(f"search bot: {name} must be a whole number >= 1, got {value!r}")
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0):
             raise IllegalAction(f"search bot: seconds must be a positive number, got {seconds!r}")
-        if isinstance(trust, bool) or not isinstance(trust, (int, float)) or trust < 0:
-            raise IllegalAction(f"search bot: trust must be a number >= 0, got {trust!r}")
+        if isinstance(trust, bool) or not isinstance(trust, (int, float)) or not 0 <= trust <= 1:
+            raise IllegalAction(f"search bot: trust must be a number from 0 to 1, got {trust!r}")
         if turns is not None and rules.turn is None:
             raise IllegalAction("search bot: turns needs a game whose search rules say when a turn starts")
         self.rng, self.rules = rng, rules
@@ -149,9 +149,9 @@ class SearchBot:
             n += 1
         self.last_iterations = n
         # the most visited action (the rollout policy's own choice, first in ``order``, credited with ``trust``
-        # visits and winning ties)
+        # of the iterations and winning ties)
         def visits(a):
-            return (root.children[a].visits if a in root.children else -1) + (self.trust if a == first else 0)
+            return (root.children[a].visits if a in root.children else -1) + (self.trust * n if a == first else 0)
         return max(order, key=lambda a: (visits(a), -order.index(a)))
 
     # -- one iteration -------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ GEAR = 0.3  # a card on the track: more Damage or Defense every turn
 IN_HAND = 0.2  # a card waiting to be equipped
 BOOST = 0.1
 LEVEL_2 = 0.5
+ATTACKS = 2  # "During your attack step, you can attack up to 2 times" (each weapon once)
 THREAT = 1.0  # the seat to act with an opponent in reach of its best attack: the +1 PP of injuring them
 
 
@@ -96,9 +97,10 @@ def worth(p) -> float:
 
 
 def threat(state) -> float:
-    """The mean Injuries of the best attack the seat to act could make this turn: a weapon whose Range, after the
-    seat's MP of movement, reaches an opponent (terrain ignored; a rollout judged at a turn's start would
-    otherwise not credit the seat about to act, nor tell a Hero in reach from one out of it)."""
+    """The mean Injuries of the best attacks the seat to act could make this turn (two weapons, as an attack step
+    allows): each weapon's best opponent within its Range after the seat's MP of movement (terrain ignored).
+    A rollout judged at a turn's start would otherwise not credit the seat about to act, nor tell a Hero in
+    reach from one out of it."""
     from .bots import expected_injuries  # the greedy bot's measure, which the rollouts play by
 
     seat = state.active
@@ -107,15 +109,14 @@ def threat(state) -> float:
         return 0.0
     reach = movement_points(state, seat)
     shape = state.options.range_shape
-    best = 0.0
+    foes = [p.space for q, p in enumerate(state.players) if q != seat and p.space is not None]
+    best = []
     for w in WEAPONS:
         r = weapon_range(state, seat, w)
-        if r is None:
-            continue
-        for q, p in enumerate(state.players):
-            if q != seat and p.space is not None and range_distance(here, p.space, shape) <= r + reach:
-                best = max(best, expected_injuries(state, Attack(w, p.space)))
-    return best
+        near = [f for f in foes if r is not None and range_distance(here, f, shape) <= r + reach]
+        if near:
+            best.append(max(expected_injuries(state, Attack(w, f)) for f in near))
+    return sum(sorted(best)[-ATTACKS:])
 
 
 def evaluate(state) -> tuple[float, ...]:

@@ -254,7 +254,7 @@ def test_rollouts_stop_at_a_turn_start():
 
 
 def test_trust_keeps_the_rollout_policys_choice():
-    """Credited with more visits than the budget has, the rollout policy's choice stands; without, search may
+    """Credited with as many visits as the budget has, the rollout policy's choice stands; without, search may
     differ from it somewhere in a short game."""
     from explorer.rumble_planet.bots import GreedyBot, SearchBot as RP
     from explorer.rumble_planet import view
@@ -266,13 +266,14 @@ def test_trust_keeps_the_rollout_policys_choice():
             continue  # where the greedy bot picks at random
         seen = view(state, seat)
         greedy = GreedyBot(np.random.default_rng(0)).choose(seen, acts)
-        assert RP(np.random.default_rng(3), iterations=30, seconds=None, turns=1, trust=31).choose(seen, acts) == greedy
-        differs += RP(np.random.default_rng(3), iterations=30, seconds=None, turns=1).choose(seen, acts) != greedy
+        assert RP(np.random.default_rng(3), iterations=30, seconds=None, turns=1, trust=1).choose(seen, acts) == greedy
+        differs += RP(np.random.default_rng(3), iterations=30, seconds=None, turns=1, trust=0).choose(seen, acts) != greedy
         tried += 1
     assert tried > 5 and differs
     assert differs
-    with pytest.raises(IllegalAction, match="trust must be a number >= 0"):
-        RP(np.random.default_rng(0), trust=-1)
+    for bad in (-1, 1.5):
+        with pytest.raises(IllegalAction, match="trust must be a number from 0 to 1"):
+            RP(np.random.default_rng(0), trust=bad)
 
 
 def test_rumble_planet_claims_a_feat_without_searching():
