@@ -5,8 +5,11 @@ world the deciding seat cannot tell from the table it sees (``Rules.determinize`
 ``view``), walks a tree of action sequences with UCT (a child's exploration term counts how often
 it was *available*, since a determinization may not offer every action), samples every roll or
 draw through the game's own chance specs, finishes with a depth-limited rollout by the game's
-greedy bot and scores the end with the game's evaluation. The tree is rebuilt for each decision
-(nothing is cached between decisions or between bots).
+greedy bot (or one that stops at a turn's start) and scores the end with the game's evaluation. The
+tree is rebuilt for each decision (nothing is cached between decisions or between bots). With few
+iterations and noisy dice the most visited action is a noisy pick, so the rollout policy's own choice
+may be credited with a share of the visits (``trust``), and a game may settle choices its own
+knowledge makes (``Rules.settled``) without searching.
 
 A game joins by giving a ``Rules``: its engine plus the four things search needs that the protocol
 does not say (who decides, what that seat sees, how to fill in what it does not, how good a
