@@ -68,7 +68,7 @@ def line(label: str, wins: int, n: int, timed: list[Timed], baselines: dict | No
     """One ladder line: the win rate and its interval, each baseline's, the search's mean decision time."""
     dec = sum(t.decisions for t in timed)
     mean = sum(t.seconds for t in timed) / max(1, dec)
-    text = f"{label:<44} {rate(wins, n)}"
+    text = f"{label:<50} {rate(wins, n)}"
     for b, (w, m) in (baselines or {}).items():
         text += f"  | {b} {rate(w, m)}"
     return text + f"  | {mean * 1000:.0f} ms/decision over {dec} decisions"
@@ -101,9 +101,9 @@ def solo(name: str, options, games: int, seed: int, search, baselines: dict, won
     return line(f"{name}: search (party win rate)", wins, games, timed, {b: (base[b], games) for b in baselines})
 
 
-SECONDS = {"barbearian": 0.05, "rumble-planet": 0.25, "doomrock-battle": 0.05, "proving-grounds": 0.05}
+SECONDS = {"barbearian": 0.05, "rumble-planet": 0.2, "doomrock-battle": 0.05, "proving-grounds": 0.05}
 """The search budget a decision per line (``--seconds`` sets one for all)."""
-GAMES = {"barbearian": 20, "rumble-planet": 10, "doomrock-battle": 20, "proving-grounds": 10}
+GAMES = {"barbearian": 20, "rumble-planet": 10, "doomrock-battle": 16, "proving-grounds": 8}
 """Games per line (``--games`` sets one for all): the default run takes under ten minutes on a busy machine."""
 PG_TIMER = 10  # Proving Grounds is played with a 10-reroll timer, so the odds bot knows the rerolls left
 
