@@ -117,12 +117,12 @@ class GreedyBot:
 class SearchBot(CoreSearch):
     """Information-set MCTS (``explorer.core.search``) from the seat's view, rolling out with ``GreedyBot``.
 
-    A rollout plays to the start of the next turn (``turns=1``), where the evaluation credits the seat to act
-    with the attacks in its reach: a short, turn-aligned horizon keeps the noise of the dice down, and the
-    greedy bot's own choice stands unless another earns ``trust`` (7.5%) more of the iterations."""
+    A rollout plays the rest of this turn and the next one (``turns=2``: the reply is played out, by the greedy
+    policy) and stops at a turn's start, where the evaluation credits the seat to act with the attacks in its
+    reach; the greedy bot's own choice stands unless another earns ``trust`` (7.5%) more of the iterations."""
 
     def __init__(self, rng: np.random.Generator, iterations: int | None = None, seconds: float | None = 0.5,
-                 depth: int = 60, turns: int | None = 1, trust: float = 0.075, **tuning):
+                 depth: int = 60, turns: int | None = 2, trust: float = 0.075, **tuning):
         super().__init__(rng, search_rules(GreedyBot), iterations=iterations, seconds=seconds, depth=depth,
                          turns=turns, trust=trust, **tuning)
 
