@@ -1,12 +1,13 @@
 """Strength ladder: the search bot against the greedy bot in every game, with 95% Wilson intervals.
 
-Run: ``PYTHONPATH=. .venv/bin/python benchmarks/bots.py --games 20``
+Run: ``PYTHONPATH=. .venv/bin/python benchmarks/bots.py`` (``--games``, ``--seconds``, ``--only`` to change a run)
 
 * BarBEARian and Rumble Planet, 2 players: search's head-to-head win rate against greedy (search takes
   each seat in half the games; a game nobody won counts as lost).
 * Assault on Doomrock, one standalone battle: the party's win rate with search and with greedy, on the
   same seeds.
-* Proving Grounds: the win rate with search and with greedy, on the same seeds.
+* Proving Grounds, with a 10-reroll timer: the win rate with search, with greedy and with the odds bot (each
+  rolling decision the exact solver's best), on the same seeds.
 
 Each line prints the search bot's mean time per decision (decisions with one legal action are not
 searched and not counted).
@@ -58,14 +59,18 @@ def play(name: str, options, bots: list, seed: int, max_steps: int = 20_000):
     return state
 
 
-def line(label: str, wins: int, n: int, timed: list[Timed], baseline: tuple[int, int] | None = None) -> str:
+def rate(wins: int, n: int) -> str:
     lo, hi = wilson(wins, n)
+    return f"{wins:>3}/{n:<3} = {wins / max(1, n):5.1%}  95% [{lo:5.1%}, {hi:5.1%}]"
+
+
+def line(label: str, wins: int, n: int, timed: list[Timed], baselines: dict | None = None) -> str:
+    """One ladder line: the win rate and its interval, each baseline's, the search's mean decision time."""
     dec = sum(t.decisions for t in timed)
     mean = sum(t.seconds for t in timed) / max(1, dec)
-    text = f"{label:<44} {wins:>3}/{n:<3} = {wins / max(1, n):5.1%}  95% [{lo:5.1%}, {hi:5.1%}]"
-    if baseline is not None:
-        blo, bhi = wilson(*baseline)
-        text += f"  | greedy {baseline[0]}/{baseline[1]} = {baseline[0] / max(1, baseline[1]):5.1%} [{blo:5.1%}, {bhi:5.1%}]"
+    text = f"{label:<50} {rate(wins, n)}"
+    for b, (w, m) in (baselines or {}).items():
+        text += f"  | {b} {rate(w, m)}"
     return text + f"  | {mean * 1000:.0f} ms/decision over {dec} decisions"
 
 
@@ -84,20 +89,29 @@ def duel(name: str, options, games: int, seed: int, search) -> str:
     return line(f"{name} 2p: search vs greedy (head to head)", wins, games, timed)
 
 
-def solo(name: str, options, games: int, seed: int, search, greedy, won) -> tuple[str, str]:
-    wins, base, timed = 0, 0, []
+def solo(name: str, options, games: int, seed: int, search, baselines: dict, won) -> str:
+    """The win rate with search and with each baseline bot (``name -> factory``), on the same seeds."""
+    wins, base, timed = 0, dict.fromkeys(baselines, 0), []
     for g in range(games):
         t = Timed(search(np.random.default_rng([seed, g, 1])))
         timed.append(t)
         wins += int(won(play(name, options, [t], seed * 1000 + g)))
-        base += int(won(play(name, options, [greedy(np.random.default_rng([seed, g, 2]))], seed * 1000 + g)))
-    return line(f"{name}: search (party win rate)", wins, games, timed, (base, games))
+        for b, make in baselines.items():
+            base[b] += int(won(play(name, options, [make(np.random.default_rng([seed, g, 2]))], seed * 1000 + g)))
+    return line(f"{name}: search (party win rate)", wins, games, timed, {b: (base[b], games) for b in baselines})
+
+
+SECONDS = {"barbearian": 0.05, "rumble-planet": 0.2, "doomrock-battle": 0.05, "proving-grounds": 0.05}
+"""The search budget a decision per line (``--seconds`` sets one for all)."""
+GAMES = {"barbearian": 20, "rumble-planet": 10, "doomrock-battle": 16, "proving-grounds": 8}
+"""Games per line (``--games`` sets one for all): the default run takes under ten minutes on a busy machine."""
+PG_TIMER = 10  # Proving Grounds is played with a 10-reroll timer, so the odds bot knows the rerolls left
 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=20, help="games per line (default 20)")
-    ap.add_argument("--seconds", type=float, default=0.05, help="search budget per decision in seconds")
+    ap.add_argument("--games", type=int, default=None, help=f"games per line (default {GAMES})")
+    ap.add_argument("--seconds", type=float, default=None, help=f"search budget a decision (default {SECONDS})")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--only", nargs="*", default=None, help="games to run (default: all four)")
     args = ap.parse_args(argv)
@@ -111,24 +125,27 @@ def main(argv=None) -> None:
     from explorer.rumble_planet import bots as rp
     from explorer.rumble_planet.options import Options as RPOptions
 
-    budget = dict(seconds=args.seconds)
+    games = {g: args.games or n for g, n in GAMES.items()}
+    sec = {g: args.seconds or t for g, t in SECONDS.items()}
     jobs = {
-        "barbearian": lambda: duel("barbearian", BBOptions(players=2), args.games, args.seed,
-                                   lambda r: bb.SearchBot(r, **budget)),
-        "rumble-planet": lambda: duel("rumble-planet", RPOptions(players=2), args.games, args.seed,
-                                      lambda r: rp.SearchBot(r, **budget)),
-        "doomrock-battle": lambda: solo("doomrock-battle", sim_options(), args.games, args.seed,
-                                        lambda r: dr.SearchBot(r, **budget), dr.GreedyBot,
-                                        lambda s: s.battle.result == "victory"),
-        "proving-grounds": lambda: solo("proving-grounds", PGOptions(), args.games, args.seed,
-                                        lambda r: pg.SearchBot(r, **budget), pg.GreedyPlayer,
-                                        lambda s: s.result == "won"),
+        "barbearian": lambda: duel("barbearian", BBOptions(players=2), games["barbearian"], args.seed,
+                                   lambda r: bb.SearchBot(r, seconds=sec["barbearian"])),
+        "rumble-planet": lambda: duel("rumble-planet", RPOptions(players=2), games["rumble-planet"], args.seed,
+                                      lambda r: rp.SearchBot(r, seconds=sec["rumble-planet"])),
+        "doomrock-battle": lambda: solo("doomrock-battle", sim_options(), games["doomrock-battle"], args.seed,
+                                        lambda r: dr.SearchBot(r, seconds=sec["doomrock-battle"]),
+                                        {"greedy": dr.GreedyBot}, lambda s: s.battle.result == "victory"),
+        "proving-grounds": lambda: solo("proving-grounds", PGOptions(timer_rerolls=PG_TIMER), games["proving-grounds"],
+                                        args.seed, lambda r: pg.SearchBot(r, seconds=sec["proving-grounds"]),
+                                        {"greedy": pg.GreedyPlayer, "odds": pg.OddsPlayer}, lambda s: s.result == "won"),
     }
-    print(f"Strength ladder: {args.games} games a line, search budget {args.seconds} s a decision, seed {args.seed}")
+    print(f"Strength ladder, seed {args.seed} (games a line, search seconds a decision): "
+          + ", ".join(f"{g} {games[g]} x {sec[g]} s" for g in jobs if args.only is None or g in args.only))
     start = time.perf_counter()
     for name, job in jobs.items():
         if args.only is None or name in args.only:
-            print(job(), flush=True)
+            t0 = time.perf_counter()
+            print(job() + f"  ({time.perf_counter() - t0:.0f} s)", flush=True)
     print(f"({time.perf_counter() - start:.0f} s in all)")
 
 

@@ -5,8 +5,11 @@ world the deciding seat cannot tell from the table it sees (``Rules.determinize`
 ``view``), walks a tree of action sequences with UCT (a child's exploration term counts how often
 it was *available*, since a determinization may not offer every action), samples every roll or
 draw through the game's own chance specs, finishes with a depth-limited rollout by the game's
-greedy bot and scores the end with the game's evaluation. The tree is rebuilt for each decision
-(nothing is cached between decisions or between bots).
+greedy bot (or one that stops at a turn's start) and scores the end with the game's evaluation. The
+tree is rebuilt for each decision (nothing is cached between decisions or between bots). With few
+iterations and noisy dice the most visited action is a noisy pick, so the rollout policy's own choice
+may be credited with a share of the visits (``trust``), and a game may settle choices its own
+knowledge makes (``Rules.settled``) without searching.
 
 A game joins by giving a ``Rules``: its engine plus the four things search needs that the protocol
 does not say (who decides, what that seat sees, how to fill in what it does not, how good a
@@ -44,6 +47,13 @@ class Rules:
         actions: ``(state, seat) -> list`` of the seat's legal actions.
         seat_of: ``(state, actions) -> seat`` the bot decides for when it is asked to choose.
         bot_input: ``(world, seat) -> what the rollout bot reads`` (the world itself unless the bot needs a view).
+        chance_of_legal, apply_legal: the engine's ``chance`` and ``apply`` for an action just taken from
+            ``legal`` of the very state, without listing the legal actions again to check it (None: the checked
+            ones). Search takes every action inside its tree and rollouts from such a list.
+        turn: ``state -> key`` that changes when a new turn starts (None: rollouts count decisions only); a
+            search bot given ``turns`` plays a rollout until the key has changed that many times.
+        settled: ``(view, actions) -> action or None``: a choice the game's own knowledge makes without search
+            (None: search every choice).
     """
 
     game: Any
@@ -55,6 +65,10 @@ class Rules:
     actions: Callable[[Any, int], list] | None = None
     seat_of: Callable[[Any, list], int] | None = None
     bot_input: Callable[[Any, int], Any] = lambda world, seat: world
+    chance_of_legal: Callable[[Any, Any], Any] | None = None
+    apply_legal: Callable[[Any, Any, Any], tuple] | None = None
+    turn: Callable[[Any], Any] | None = None
+    settled: Callable[[Any, list], Any] | None = None
 
     def to_act(self, state) -> int:
         return (self.actor or self.game.current_player)(state)
@@ -86,21 +100,31 @@ class SearchBot:
         rules: the game's ``Rules``.
         iterations: at most this many iterations a decision (None: no limit but ``seconds``).
         seconds: at most this long a decision (None: no limit but ``iterations``). With both None, 200 iterations.
-        depth: decisions a rollout plays before the evaluation judges the position.
+        depth: decisions a rollout plays (at most) before the evaluation judges the position.
         exploration: UCT's constant ``c``.
+        turns: with it, a rollout stops once this many new turns have started (``Rules.turn``), so every
+            rollout is judged at a turn's start, where no seat is halfway through what it meant to do.
+        trust: the share of the decision's iterations (0 to 1) the rollout policy's own choice is credited with
+            when the most visited action is chosen: another action must earn that many more visits to replace it
+            (0: none), so a few noisy rollouts do not overturn a sound default.
     Same seed and an iteration budget (no ``seconds``) give the same choices.
     """
 
     def __init__(self, rng: np.random.Generator, rules: Rules, iterations: int | None = None,
-                 seconds: float | None = 0.5, depth: int = 40, exploration: float = 1.0):
-        for name, value in (("iterations", iterations), ("depth", depth)):
+                 seconds: float | None = 0.5, depth: int = 40, exploration: float = 1.0, turns: int | None = None,
+                 trust: float = 0.0):
+        for name, value in (("iterations", iterations), ("depth", depth), ("turns", turns)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
                 raise IllegalAction(f"search bot: {name} must be a whole number >= 1, got {value!r}")
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0):
             raise IllegalAction(f"search bot: seconds must be a positive number, got {seconds!r}")
+        if isinstance(trust, bool) or not isinstance(trust, (int, float)) or not 0 <= trust <= 1:
+            raise IllegalAction(f"search bot: trust must be a number from 0 to 1, got {trust!r}")
+        if turns is not None and rules.turn is None:
+            raise IllegalAction("search bot: turns needs a game whose search rules say when a turn starts")
         self.rng, self.rules = rng, rules
         self.iterations = 200 if iterations is None and seconds is None else iterations
-        self.seconds, self.depth, self.c = seconds, depth, exploration
+        self.seconds, self.depth, self.c, self.turns, self.trust = seconds, depth, exploration, turns, trust
         self._rollout = rules.rollout(rng)
         self.last_iterations = 0
 
@@ -112,6 +136,11 @@ class SearchBot:
         seen = self.rules.view(state, seat)
         if len(set(actions)) == 1:
             return actions[0]
+        if self.rules.settled is not None:
+            known = self.rules.settled(seen, actions)
+            if known is not None:
+                self.last_iterations = 0
+                return known
         root = _Node()
         first = self._rollout.choose(self.rules.bot_input(seen, seat), actions)
         order = [first] + [a for a in actions if a != first]
@@ -122,8 +151,11 @@ class SearchBot:
             self._iterate(root, world, order)
             n += 1
         self.last_iterations = n
-        # the most visited action; ties go to the rollout policy's own choice (first in ``order``)
-        return max(order, key=lambda a: (root.children[a].visits if a in root.children else -1, -order.index(a)))
+        # the most visited action (the rollout policy's own choice, first in ``order``, credited with ``trust``
+        # of the iterations and winning ties)
+        def visits(a):
+            return (root.children[a].visits if a in root.children else -1) + (self.trust * n if a == first else 0)
+        return max(order, key=lambda a: (visits(a), -order.index(a)))
 
     # -- one iteration -------------------------------------------------------------------------------
     def _iterate(self, root: _Node, state, root_actions: list) -> None:
@@ -144,12 +176,13 @@ class SearchBot:
                 child = node.children[action] = _Node()
                 child.avail = 1
                 path.append((child, mover))
-                state = self._settle(self._step(state, action))
+                state = self._settle(self._step(state, action, checked=node is root))
                 break
             action = max(acts, key=lambda a: self._uct(node.children[a]))
+            checked = node is root
             node = node.children[action]
             path.append((node, mover))
-            state = self._settle(self._step(state, action))
+            state = self._settle(self._step(state, action, checked))
         values = rules.evaluate(self._play_out(state))
         for child, mover in path:
             child.visits += 1
@@ -158,9 +191,14 @@ class SearchBot:
     def _uct(self, child: _Node) -> float:
         return child.value / child.visits + self.c * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
 
-    def _step(self, state, action):
-        spec = self.rules.game.chance(state, action)
-        state, _ = self.rules.game.apply(state, action, spec.sample(self.rng) if spec is not None else None)
+    def _step(self, state, action, checked: bool = False):
+        """``action`` applied with a sampled outcome; ``checked``: it came from the caller, not from ``legal`` of
+        this very state, so the engine checks it (a determinization must offer what the seat's view offers)."""
+        rules, game = self.rules, self.rules.game
+        fast = not checked and rules.apply_legal is not None
+        spec = (rules.chance_of_legal if fast else game.chance)(state, action)
+        outcome = spec.sample(self.rng) if spec is not None else None
+        state, _ = (rules.apply_legal if fast else game.apply)(state, action, outcome)
         return state
 
     def _settle(self, state):
@@ -171,12 +209,18 @@ class SearchBot:
         return state
 
     def _play_out(self, state):
-        """Up to ``depth`` decisions by the rollout policy, every seat alike."""
+        """Up to ``depth`` decisions by the rollout policy, every seat alike (and no more than ``turns`` turns)."""
         rules, game = self.rules, self.rules.game
+        turn = rules.turn(state) if self.turns is not None else None
+        started = 0
         for _ in range(self.depth):
             state = self._settle(state)
             if game.is_terminal(state):
                 break
+            if turn is not None and rules.turn(state) != turn:
+                turn, started = rules.turn(state), started + 1
+                if started >= self.turns:
+                    break
             seat = rules.to_act(state)
             acts = rules.legal(state, seat)
             if not acts:

@@ -84,5 +84,6 @@ def evaluate(state) -> tuple[float]:
 
 def rules(greedy, campaign: bool) -> Rules:
     """Search's view of a Doomrock battle or campaign, rolling out with ``greedy``."""
-    return Rules(game=GAME if campaign else BATTLE_GAME, evaluate=evaluate, rollout=greedy, view=view,
-                 determinize=determinize, seat_of=lambda state, actions: 0)
+    game = GAME if campaign else BATTLE_GAME
+    return Rules(game=game, evaluate=evaluate, rollout=greedy, view=view, determinize=determinize,
+                 seat_of=lambda state, actions: 0, chance_of_legal=game.chance_of_legal, apply_legal=game.apply_legal)

@@ -1,4 +1,5 @@
-"""Bots: a random legal player, a simple greedy player and a search bot (for tests and simulations).
+"""Bots: a random legal player, a simple greedy player, a player by the exact reroll odds and a search bot
+(for tests and simulations).
 
 A bot sees the state and the legal actions and returns one of them; randomness is
 injected as a ``numpy.random.Generator``. ``BOTS`` and ``make_bot`` are the protocol every game shares.
@@ -116,6 +117,27 @@ class GreedyPlayer:
         return (with_dragon or 0) - face_value(state, n)
 
 
+ASSUMED_REROLLS = 10  # a round in real time (no reroll budget) is played as if the timer allowed this many
+
+
+class OddsPlayer(GreedyPlayer):
+    """Takes each rolling decision (reroll a set, stop, place dice on a chariot) with the best exact value for
+    this round's battle-track steps (``odds.advise``: the reroll solver over the engine's own rules, the
+    rerolls the timer has left); every other decision as ``GreedyPlayer``.
+
+    In real time (``timer_rerolls`` None) it plans as if ``ASSUMED_REROLLS`` were left at every decision."""
+
+    def choose(self, state: State, actions: list):
+        if state.phase != "rolling":
+            return super().choose(state, actions)
+        from .odds import advise  # the solver is loaded only by a bot that plays by it
+
+        budget = tabletop.reroll_budget(state)
+        left = ASSUMED_REROLLS if budget is None else max(0, budget - state.rerolls)
+        ranked = [a for a, _ in advise(state, left, odds=False).choices if a in actions]
+        return ranked[0] if ranked else super().choose(state, actions)
+
+
 class SearchBot(CoreSearch):
     """Information-set MCTS (``explorer.core.search``) with the face-down decks' order unknown, rolling out
     with ``GreedyPlayer``."""
@@ -126,7 +148,7 @@ class SearchBot(CoreSearch):
 
 
 RandomBot, GreedyBot = RandomPlayer, GreedyPlayer  # the names every game's bots go by
-BOTS = {"random": RandomPlayer, "greedy": GreedyPlayer, "search": SearchBot}
+BOTS = {"random": RandomPlayer, "greedy": GreedyPlayer, "odds": OddsPlayer, "search": SearchBot}
 
 
 def make_bot(kind, rng: np.random.Generator):

@@ -115,11 +115,16 @@ class GreedyBot:
 
 
 class SearchBot(CoreSearch):
-    """Information-set MCTS (``explorer.core.search``) from the seat's view, rolling out with ``GreedyBot``."""
+    """Information-set MCTS (``explorer.core.search``) from the seat's view, rolling out with ``GreedyBot``.
+
+    A rollout plays the rest of this turn and the next one (``turns=2``: the reply is played out, by the greedy
+    policy) and stops at a turn's start, where the evaluation credits the seat to act with the attacks in its
+    reach; the greedy bot's own choice stands unless another earns ``trust`` (7.5%) more of the iterations."""
 
     def __init__(self, rng: np.random.Generator, iterations: int | None = None, seconds: float | None = 0.5,
-                 depth: int = 20):
-        super().__init__(rng, search_rules(GreedyBot), iterations=iterations, seconds=seconds, depth=depth)
+                 depth: int = 60, turns: int | None = 2, trust: float = 0.075, **tuning):
+        super().__init__(rng, search_rules(GreedyBot), iterations=iterations, seconds=seconds, depth=depth,
+                         turns=turns, trust=trust, **tuning)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}

@@ -219,3 +219,69 @@ def test_dashboard_seats_accept_search():
     assert "search" in SEAT_KINDS
     table = Table(2, ("search", "greedy"), seed=1)
     assert type(table.bots[0]).__name__ == "SearchBot"
+
+
+def test_fast_path_makes_the_same_choices():
+    """Search applies the actions it takes from ``legal`` without the engine checking them again; the choices
+    are those of the checked path (the same seed, the same outcomes drawn)."""
+    from dataclasses import replace as dc_replace
+
+    from explorer.rumble_planet.bots import SearchBot as RP
+    from explorer.rumble_planet import view
+
+    state, seat, acts = _mid_game("rumble-planet", 6, 30)
+    fast = RP(np.random.default_rng(5), iterations=12, seconds=None, depth=30, turns=2)
+    checked = RP(np.random.default_rng(5), iterations=12, seconds=None, depth=30, turns=2)
+    checked.rules = dc_replace(checked.rules, chance_of_legal=None, apply_legal=None)
+    assert fast.rules.apply_legal is not None
+    seen = view(state, seat)
+    assert fast.choose(seen, acts) == checked.choose(seen, acts)
+
+
+def test_rollouts_stop_at_a_turn_start():
+    """With ``turns``, a rollout ends where the given number of new turns has started."""
+    from explorer.rumble_planet.bots import SearchBot as RP
+    from explorer.rumble_planet.search import turn
+
+    state, seat, acts = _mid_game("rumble-planet", 6, 30)
+    for k in (1, 2):
+        bot = RP(np.random.default_rng(1), iterations=1, seconds=None, depth=500, turns=k)
+        ends = bot._play_out(state)
+        assert ends.stage == "over" or (turn(ends) != turn(state) and ends.turn.phase == "preparation")
+        assert (ends.round * 2 + ends.active) - (state.round * 2 + state.active) in ((k,) if ends.stage != "over" else range(k + 1))
+    with pytest.raises(IllegalAction, match="turns must be a whole number"):
+        RP(np.random.default_rng(0), turns=0)
+
+
+def test_trust_keeps_the_rollout_policys_choice():
+    """Credited with as many visits as the budget has, the rollout policy's choice stands; without, search may
+    differ from it somewhere in a short game."""
+    from explorer.rumble_planet.bots import GreedyBot, SearchBot as RP
+    from explorer.rumble_planet import view
+
+    differs = tried = 0
+    for steps in range(20, 140, 5):
+        state, seat, acts = _mid_game("rumble-planet", 8, steps)
+        if state.pending or state.turn.phase == "loot":
+            continue  # where the greedy bot picks at random
+        seen = view(state, seat)
+        greedy = GreedyBot(np.random.default_rng(0)).choose(seen, acts)
+        assert RP(np.random.default_rng(3), iterations=30, seconds=None, turns=1, trust=1).choose(seen, acts) == greedy
+        differs += RP(np.random.default_rng(3), iterations=30, seconds=None, turns=1, trust=0).choose(seen, acts) != greedy
+        tried += 1
+    assert tried > 5 and differs
+    assert differs
+    for bad in (-1, 1.5):
+        with pytest.raises(IllegalAction, match="trust must be a number from 0 to 1"):
+            RP(np.random.default_rng(0), trust=bad)
+
+
+def test_rumble_planet_claims_a_feat_without_searching():
+    """A claimable Feat is claimed at once (Rumble Planet Rulebook, Feats: its PP are the seat's for good)."""
+    from explorer.rumble_planet.bots import SearchBot as RP
+    from explorer.rumble_planet.state import ClaimFeat, EndActions
+
+    state, seat, acts = _mid_game("rumble-planet", 8, 30)
+    bot = RP(np.random.default_rng(0), iterations=5, seconds=None)
+    assert bot.choose(state, [EndActions(), ClaimFeat("F01")]) == ClaimFeat("F01")
+    assert bot.last_iterations == 0

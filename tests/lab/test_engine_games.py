@@ -27,9 +27,10 @@ def test_an_engine_only_game_runs_in_the_lab_with_seat_win_rates():
 
 def test_a_solo_game_counts_its_wins():
     from explorer.proving_grounds import Options
+    from explorer.proving_grounds.bots import BOTS
 
     g = engine_lab_game("proving-grounds")
-    assert g.bots == ("random", "greedy", "search")
+    assert g.bots == tuple(BOTS) == ("random", "greedy", "odds", "search")
     out = g.play_block(Options(timer_rerolls=4), g.game.default_content(), "greedy", np.random.SeedSequence(1), 3)
     assert set(out["win_rate"]) <= {0.0, 1.0} and (out["steps"] > 10).all()
 
