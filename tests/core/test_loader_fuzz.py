@@ -5,7 +5,7 @@ shipped decks) and corrupts them the ways a disk, an editor or a hostile upload 
 bytes flipped, values replaced by the wrong type, 1,000-deep nesting, 5,000-digit numbers,
 negative and huge numbers, unknown fields, missing fields. Each loader must either load the file
 (some mutations are harmless, e.g. a new label) or raise ``SaveFileError``/``ContentError``,
-within a second.
+within a second of CPU time.
 """
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def fuzz(tmp_path, base: dict, load, error: type, seed: int) -> dict:
     for i in range(CASES):
         raw = corrupt(base, rng)
         path.write_bytes(raw)
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: other work on a busy machine does not count
         try:
             load(path)
             counts["loaded"] += 1
@@ -118,9 +118,9 @@ def fuzz(tmp_path, base: dict, load, error: type, seed: int) -> dict:
             counts["refused"] += 1
         except Exception as e:  # the bug this test exists to find
             pytest.fail(f"case {i}: raw {type(e).__name__}: {str(e)[:300]}\nfile: {raw[:400]!r}")
-        took = time.perf_counter() - start
+        took = time.process_time() - start
         slowest = max(slowest, took)
-        assert took < 1.0, f"case {i} took {took:.2f} s"
+        assert took < 1.0, f"case {i} took {took:.2f} s of CPU time"
     assert counts["refused"] > CASES // 2, counts  # the fuzzer really corrupts
     return counts
 
