@@ -46,6 +46,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+# Every visitor here comes from 127.0.0.1, so the server's kernel caps (6 per address) are lifted unless a
+# benchmark sets them: a browser closed without its page's shutdown beacon keeps its kernel until culled.
+NO_CAPS = {"RULES_EXPLORER_MAX_KERNELS": "1000", "RULES_EXPLORER_MAX_KERNELS_PER_CLIENT": "1000"}
+
+
 class Voila:
     def __init__(self, *extra: str, notebooks: str = "notebooks", **env_extra: str):
         self.port = free_port()
@@ -54,7 +59,7 @@ class Voila:
         env = {**os.environ, "JUPYTER_CONFIG_DIR": str(self.dir / "c"), "JUPYTER_DATA_DIR": str(self.dir / "d"),
                "JUPYTER_RUNTIME_DIR": str(self.dir / "r"), "JUPYTER_PATH": str(ROOT / "share" / "jupyter"),
                "JUPYTER_CONFIG_PATH": str(ROOT / "share" / "jupyter" / "config"),  # as bin/serve sets it
-               "PYTHONPATH": str(ROOT), **env_extra}
+               "PYTHONPATH": str(ROOT), **NO_CAPS, **env_extra}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "voila", notebooks, f"--port={self.port}", "--no-browser", "--template=rules-explorer",
              f"--Voila.connection_dir_root={self.dir}", *extra],
