@@ -5,7 +5,6 @@ import numpy as np
 
 from ..core.bots import make_bot as core_make_bot
 from ..core.search import SearchBot as CoreSearch
-from .attack import attack_profile, injuries_by_target
 from .board import distance
 from .rules import current_player, legal_actions
 from .state import (
@@ -26,6 +25,7 @@ from .state import (
     Taunt,
 )
 from .tile_table import BLOCKING
+from .weighing import expected_injuries
 from .search import rules as search_rules
 
 
@@ -38,20 +38,6 @@ class RandomBot:
     def choose(self, state: State, actions: list | None = None):
         actions = legal_actions(state) if actions is None else actions
         return actions[int(self.rng.integers(len(actions)))]
-
-
-def expected_injuries(state: State, action: Attack) -> float:
-    """Mean Injuries to opponents over the attack die's faces (tiles count a little, for clearing the way)."""
-    profile = attack_profile(state, state.active, action.weapon, action.target)
-    faces = state.options.attack_die
-    total = 0.0
-    hits = {}  # a face the die repeats is resolved once (and still added face by face, in the die's order)
-    for face in faces:
-        if face not in hits:
-            hits[face] = injuries_by_target(profile, face)
-        for seat, injuries, destroyed in hits[face]:
-            total += injuries if seat is not None else 0.1 * destroyed
-    return total / len(faces)
 
 
 def reachable_loot(state: State) -> list[str]:

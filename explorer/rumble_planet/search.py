@@ -21,6 +21,7 @@ from .attack import WEAPONS, weapon_range
 from .board import range_distance
 from .health import movement_points
 from .state import Attack, ClaimFeat
+from .weighing import expected_injuries  # the greedy bot's measure, which the rollouts play by
 
 PILES = (("weapon_shop", "weapons"), ("armor_shop", "armor"), ("loot_deck", "loot"))
 IN_HANDS = ("weapon_shop", "armor_shop")  # a hand holds equipment bought from the shops, never Loot cards
@@ -101,8 +102,6 @@ def threat(state) -> float:
     allows): each weapon's best opponent within its Range after the seat's MP of movement (terrain ignored).
     A rollout judged at a turn's start would otherwise not credit the seat about to act, nor tell a Hero in
     reach from one out of it."""
-    from .bots import expected_injuries  # the greedy bot's measure, which the rollouts play by
-
     seat = state.active
     here = state.player(seat).space
     if state.stage != "play" or here is None:

@@ -118,7 +118,7 @@ def attack(g: Game, weapon: str, target: str, face: str) -> None:
 
 
 def attack_values(g: Game, attacks: list) -> list:
-    """The greedy bot's weighing of each attack (``bots.expected_injuries``): mean Injuries to opponents over the
+    """The greedy bot's weighing of each attack (``weighing.expected_injuries``): mean Injuries to opponents over the
     die's faces, tiles counting 0.1 for being destroyed, added face by face in the die's order."""
     scene = Scene(g)
     memo = g.expected
