@@ -89,6 +89,9 @@ def test_a_roll_phase_and_a_round_match_the_engine(page, voila_server, artifacts
         page.locator(".actions button").first.click()
         engine.play(first_button(engine))
         wait_for_step(page, engine.cursor)
+    # the log is redrawn after the step's readout: wait for its newest line, the thing asserted next
+    page.wait_for_function("t => document.querySelector('.event-log td:nth-child(2)')?.textContent === t",
+                           arg=engine.events[-1].text, timeout=20_000)
     log = page.locator(".event-log td:nth-child(2)").all_text_contents()
     assert log == [e.text for e in engine.events][::-1][:len(log)] and log  # newest first
     assert "Battle Sequence: Minion Activation" in page.locator(".event-log").text_content()
