@@ -6,7 +6,6 @@ its end ("After a battle": ``campaign.finish_battle``) exactly as the engine's l
 """
 from __future__ import annotations
 
-from dataclasses import replace
 
 import numpy as np
 
@@ -22,7 +21,7 @@ from .compact import from_battle, to_battle
 from .compact_bots import MAKERS
 from .draws import Draws
 from .quick import fight
-from .record import hit_limit, record_of
+from .record import Tally, hit_limit
 
 
 def play_campaign(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequence, max_steps: int,
@@ -37,15 +36,11 @@ def play_campaign(options: Options, deck: Deck, bot: str, seed: np.random.SeedSe
     fast = MAKERS[bot](Draws(bot_rng))
     draws = Draws(rng)
     state = GAME.initial_state(options, deck)
-    rounds, previous = 0, 0
-    battles: list[tuple[str, bool]] = []
-    ended = False
-    won_before, fighting = 0, None
+    tally = Tally()
     step = 0
     while step < max_steps:
         if GAME.is_terminal(state):
-            return replace(record_of("campaign", state, rounds, step), battles=tuple(battles),
-                           hit_limit=hit_limit(state))
+            return tally.record("campaign", state, step, hit_limit=hit_limit(state))
         b = state.battle
         if state.phase == "battle" and b is not None and b.phase != "setup" and b.result is None:
             g = from_battle(b, deck, options)
@@ -53,10 +48,10 @@ def play_campaign(options: Options, deck: Deck, bot: str, seed: np.random.SeedSe
             step, before = fight(g, fast, draws, step, max_steps, steps)
             if log is not None:
                 log.append(("battle", steps))
-            rounds += max(0, before - previous)  # the rounds of the steps before the last (rounds only grow)
-            previous = before
+            tally.rounds += max(0, before - tally.previous)  # the rounds of the steps before the last (they only grow)
+            tally.previous = before
             if g.result is None:  # capped in the middle of the battle
-                rounds += max(0, g.round - previous)
+                tally.rounds += max(0, g.round - tally.previous)
                 break
             state = fast_replace(state, battle=to_battle(g))
             state, _ = finish_battle(state)  # as ``campaign.apply_legal`` does after a battle's last action
@@ -69,16 +64,5 @@ def play_campaign(options: Options, deck: Deck, bot: str, seed: np.random.SeedSe
                 log.append((action, outcome))
             state, _ = GAME.apply_legal(state, action, outcome)
             step += 1
-        b = state.battle
-        now = b.round if b is not None else 0
-        rounds += max(0, now - previous)
-        previous = now
-        won = state.battles_won
-        if won > won_before:  # a won campaign battle is cleared from the state at once
-            battles.append((fighting, True))
-        over = b is not None and b.result is not None
-        if over and not ended and won == won_before:
-            battles.append((b.encounter, b.result == "victory"))
-        ended, won_before = over, won
-        fighting = b.encounter if b is not None else fighting
-    return replace(record_of("campaign", state, rounds, max_steps), won=False, battles=tuple(battles), capped=True)
+        tally.after(state)
+    return tally.record("campaign", state, max_steps, won=False, capped=True)

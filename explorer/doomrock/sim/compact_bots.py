@@ -7,7 +7,7 @@ from .compact import CBattle
 from .compact_effects import threats, usable_items
 from .compact_rules import (
     ACTIVATE, ASSIGN, BOSS, DONE_A, ENDINIT_A, ENDROUND_A, GIVE, HEROISM, ITEM, KEEP, KEEP_A, MINION, REROLL, ROLL_A,
-    SHIELD, SPAWN, TAKE, activations,
+    SHIELD, SPAWN, TAKE, activations, hero_dice,
 )
 
 
@@ -125,12 +125,7 @@ class GreedyBot:
             bad = tuple(d.index for d in g.dice if d.owner == i and d.place == "rolled" and d.face != 1
                         and d.face != 6 and not any(d.face in faces for faces in own))
             return (REROLL, bad) if bad else KEEP_A
-        mine = [d for d in g.dice if d.owner == i]
-        held: dict[str, int] = {}
-        for d in mine:
-            if d.place == "card" or d.place == "locked":
-                held[d.card] = held.get(d.card, 0) + 1
-        own = tuple(dict.fromkeys(g.heroes[i].abilities))
+        mine, held, own = hero_dice(g, i)
         best, top, six, one = None, -1, None, None
         for d in mine:
             if d.place != "rolled":

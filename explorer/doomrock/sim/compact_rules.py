@@ -110,16 +110,22 @@ def roll_actions(g: CBattle) -> list:
     return assign_actions(g, i, True)
 
 
-def assign_actions(g: CBattle, i: int, roll_phase: bool) -> list:
-    """Assign dice (and, in the roll phase, 1s for shields and 6s for heroism); with ``assign_if_able`` the hero
-    is done only when no die left fits a card (DR-29)."""
-    cards = g.t.cards
+def hero_dice(g: CBattle, i: int) -> tuple[list, dict[str, int], tuple[str, ...]]:
+    """A hero's dice, how many dice each of its ability cards holds (placed or locked), and its cards in order."""
     mine = [d for d in g.dice if d.owner == i]
     held: dict[str, int] = {}
     for d in mine:
         if d.place == "card" or d.place == "locked":
             held[d.card] = held.get(d.card, 0) + 1
     own = tuple(dict.fromkeys(g.heroes[i].abilities))
+    return mine, held, own
+
+
+def assign_actions(g: CBattle, i: int, roll_phase: bool) -> list:
+    """Assign dice (and, in the roll phase, 1s for shields and 6s for heroism); with ``assign_if_able`` the hero
+    is done only when no die left fits a card (DR-29)."""
+    cards = g.t.cards
+    mine, held, own = hero_dice(g, i)
     acts: list = []
     assigned = False
     for d in mine:

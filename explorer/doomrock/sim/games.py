@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -28,7 +28,7 @@ from ..game import BATTLE_GAME, GAME
 from ..options import Options
 from ..state import CHANCE
 from . import campaigns, quick
-from .record import GameRecord, hit_limit, record_of
+from .record import GameRecord, Tally, hit_limit
 
 KINDS = ("battle", "campaign")
 #: Most steps one simulated game may take before it is reported as unfinished.
@@ -91,30 +91,16 @@ def play_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.Seed
     rng = np.random.Generator(np.random.PCG64(chance_seed))
     player = make_bot(bot, np.random.Generator(np.random.PCG64(bot_seed)))
     state = game.initial_state(options, deck)
-    rounds, previous = 0, 0  # battle rounds started, over every battle
-    battles: list[tuple[str, bool]] = []
-    ended = False  # the battle in play has a result already
-    won_before, fighting = 0, None  # campaign battles won so far; the encounter being fought
+    tally = Tally()
     for step in range(max_steps):
         if game.is_terminal(state):
-            return replace(record_of(kind, state, rounds, step), battles=tuple(battles), hit_limit=hit_limit(state))
+            return tally.record(kind, state, step, hit_limit=hit_limit(state))
         acts = game.legal_actions(state)  # listed once: the action taken from them is not checked again
         action = acts[0] if game.player_of(acts) == CHANCE else player.choose(state, acts)
         spec = game.chance_of_legal(state, action)
         state, _ = game.apply_legal(state, action, spec.sample(rng) if spec is not None else None)
-        b = state.battle
-        now = b.round if b is not None else 0
-        rounds += max(0, now - previous)
-        previous = now
-        won = getattr(state, "battles_won", 0)
-        if won > won_before:  # a won campaign battle is cleared from the state at once
-            battles.append((fighting, True))
-        over = b is not None and b.result is not None
-        if over and not ended and won == won_before:
-            battles.append((b.encounter, b.result == "victory"))
-        ended, won_before = over, won
-        fighting = b.encounter if b is not None else fighting
-    return replace(record_of(kind, state, rounds, max_steps), won=False, battles=tuple(battles), capped=True)
+        tally.after(state)
+    return tally.record(kind, state, max_steps, won=False, capped=True)
 
 
 def fast_game(kind: str, options: Options, deck: Deck, bot, seed: np.random.SeedSequence,

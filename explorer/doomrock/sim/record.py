@@ -1,7 +1,7 @@
 """What a simulated Doomrock game leaves: its ``GameRecord`` (the same whichever loop played it)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..game import GAME
 
@@ -56,3 +56,31 @@ def record_of(kind: str, state, rounds: int, steps: int) -> GameRecord:
     return GameRecord(state.result == "victory", rounds, sum(max(0, h.hp) for h in heroes),
                       sum(h.max_hp for h in heroes), GAME.score(state), state.battles_won, steps,
                       tuple(h.id for h in heroes))
+
+
+class Tally:
+    """The battle rounds and the battles fought that a record counts, kept after each engine step, the same way
+    by every loop that plays a game (a campaign clears a won battle from its state at once)."""
+
+    def __init__(self):
+        self.rounds = self.previous = 0  # battle rounds started over every battle; the round seen last
+        self.battles: list[tuple[str, bool]] = []
+        self.ended = False  # the battle in play has a result already
+        self.won_before, self.fighting = 0, None  # campaign battles won so far; the encounter being fought
+
+    def after(self, state) -> None:
+        b = state.battle
+        now = b.round if b is not None else 0
+        self.rounds += max(0, now - self.previous)
+        self.previous = now
+        won = getattr(state, "battles_won", 0)
+        if won > self.won_before:
+            self.battles.append((self.fighting, True))
+        over = b is not None and b.result is not None
+        if over and not self.ended and won == self.won_before:
+            self.battles.append((b.encounter, b.result == "victory"))
+        self.ended, self.won_before = over, won
+        self.fighting = b.encounter if b is not None else self.fighting
+
+    def record(self, kind: str, state, steps: int, **fields) -> GameRecord:
+        return replace(record_of(kind, state, self.rounds, steps), battles=tuple(self.battles), **fields)
