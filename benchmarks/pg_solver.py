@@ -5,12 +5,15 @@ Run: ``.venv/bin/python benchmarks/pg_solver.py``
 Machines here vary up to 2x between runs, so every time is also printed as
 a ratio against a baseline measured in the same run:
 
-* solve: the factorised dense operator from PERFORMANCE_NOTES.md (per-face
-  white transition matrix times the value table, coloured dice averaged);
+* solve: the factorised dense operator (per-face white transition matrix
+  times the value table, coloured dice averaged);
 * solve with the dragonling die (Module 1): the plain 8-dice solve of the
   same run, and checked against the dense operator with the die's six faces
   as one more axis;
 * decision read: one small numpy call;
+* a goal written as a Python function: the same values made one checked call a state, and the
+  function alone (the floor of any solve that asks it every state); the same function declared
+  colour-blind;
 * a pool question without rerolls: icepool.
 """
 
@@ -24,6 +27,7 @@ from collections import Counter
 import numpy as np
 
 from explorer.proving_grounds.odds import (
+    ColourBlindGoal,
     DragonlingGoal,
     DragonlingSolver,
     FaceAdditiveGoal,
@@ -251,7 +255,7 @@ def python_goal():
     print(f"pool: 5 white + blue, green, yellow; {REROLLS} rerolls; a goal written as a Python function "
           "(largest set >= 4)")
     goal, tables = largest_set_at_least(4), FaceAdditiveGoal(battle_steps)
-    first, warm, old, plain, bare = [], [], [], [], []
+    first, warm, old, plain, bare, blind_first, blind = [], [], [], [], [], [], []
     for _ in range(7):  # interleaved, so load from other work hits all alike
         _cached_layout.cache_clear()
         first.append(timed(lambda: RerollSolver(POOL, REROLLS, goal), 1)[0])
@@ -262,7 +266,12 @@ def python_goal():
         plain.append(timed(lambda: RerollSolver(POOL, REROLLS, tables), 1)[0])
         states = layout_for(tuple(POOL)).dice_tuples
         bare.append(timed(lambda: [goal(d) for d in states], 1)[0])
+        _cached_layout.cache_clear()
+        blind_first.append(timed(lambda: RerollSolver(POOL, REROLLS, ColourBlindGoal(goal)), 1)[0])
+        seconds, blind_solver = timed(lambda: RerollSolver(POOL, REROLLS, ColourBlindGoal(goal)), 1)
+        blind.append(seconds)
     same = np.array_equal(checked, stop_values(layout_for(tuple(POOL)), goal))
+    blind_same = np.array_equal(blind_solver._values[-1], solver._values[-1])
     med = statistics.median
     print(f"  solve, first question on the pool (median of 7): {med(first) * 1e3:6.1f} ms   target <= 100 ms")
     print(f"  solve, later questions (median of 7):           {med(warm) * 1e3:6.1f} ms")
@@ -271,6 +280,12 @@ def python_goal():
     print(f"  a goal as face tables, same turns:              {med(plain) * 1e3:6.1f} ms   ratio = {med(first) / med(plain):.2f}")
     print(f"  the function alone, one bare call a state ({len(states):,} calls, the floor for any solve that asks "
           f"it every state): {med(bare) * 1e3:6.1f} ms; the solve adds {(med(warm) - med(bare)) * 1e3:.1f} ms to it")
+    print(f"  the same function declared colour-blind (ColourBlindGoal: asked once per multiset of numbers, "
+          f"{len(layout_for(tuple(POOL)).number_classes[0]):,} calls, and once more to check the declaration):")
+    print(f"    first question on the pool: {med(blind_first) * 1e3:6.1f} ms   target <= 100 ms   "
+          f"ratio to the plain function's solve = {med(blind_first) / med(first):.2f}")
+    print(f"    later questions:            {med(blind) * 1e3:6.1f} ms   ratio = {med(blind) / med(warm):.2f}; "
+          f"same values as the plain function: {blind_same}")
 
 
 def dragonling():

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from .goals import FaceAdditiveGoal, face_additive_expectation, face_marginals, goal_cache_key, stop_values
+from .goals import ColourBlindGoal, FaceAdditiveGoal, face_additive_expectation, face_marginals, goal_cache_key, stop_values
 from .inputs import (
     COLOURS, FACES, MAX_PARTIAL_STATES, MAX_TABLE_BYTES, Dice, Die, Goal, Policy,
     validate_goal, validate_pool, validate_rerolls, validate_roll,
@@ -37,7 +37,7 @@ from .inputs import (
 from .space import _PoolLayout, layout_for
 
 __all__ = [
-    "COLOURS", "FACES", "MAX_PARTIAL_STATES", "Decision", "Dice", "Die", "FaceAdditiveGoal", "Goal",
+    "COLOURS", "ColourBlindGoal", "FACES", "MAX_PARTIAL_STATES", "Decision", "Dice", "Die", "FaceAdditiveGoal", "Goal",
     "Policy", "PolicyTable", "RerollSolver", "goal_cache_key", "layout_for", "stop_values",
     "validate_goal", "validate_pool", "validate_rerolls", "validate_roll",
 ]
@@ -144,7 +144,8 @@ class RerollSolver(SolvedTables):
         rerolls: the most set rerolls allowed.
         goal: scores the final dice (tuple of ``(colour, face)``, canonical
             order); bool or number. A :class:`FaceAdditiveGoal` is solved from
-            its per-face tables; any other callable is called once per state.
+            its per-face tables, a :class:`ColourBlindGoal` is asked once per
+            multiset of numbers; any other callable is called once per state.
 
     Raises:
         TypeError, ValueError: bad pool, budget or goal, naming the argument.

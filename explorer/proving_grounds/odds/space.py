@@ -197,6 +197,15 @@ class _PoolLayout:
             states = [head + tail for head in states for tail in group]
         return tuple(states)
 
+    @functools.cached_property
+    def number_classes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The states grouped by how many dice show each number, colours aside: the first and the last
+        state of each group, and each state's group (what a colour-blind goal is asked on)."""
+        codes = (sum(self.sizes) + 1) ** np.arange(6, dtype=np.int64) @ self.face_totals
+        _, first, members = np.unique(codes, return_index=True, return_inverse=True)
+        _, from_end = np.unique(codes[::-1], return_index=True)
+        return first, self.n_states - 1 - from_end, members
+
     def all_dice(self) -> Iterable[Dice]:
         """Canonical dice tuples of every state, in index order."""
         return iter(self.dice_tuples)
