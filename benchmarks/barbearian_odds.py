@@ -9,7 +9,8 @@ same run, which are what to compare:
   (multiset tables rebuilt) and warm, against brute force over ordered rolls for the rows
   brute force can still do;
 * whole games per second of ``sim.simulate`` (in this process and on two worker processes)
-  against the plain engine driven through ``core.Session`` with the same bots.
+  against the plain engine driven through ``core.Session``, the same games (bots' seeds and
+  chance draws).
 """
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ import numpy as np
 from explorer.barbearian import Options, odds, rules, view
 from explorer.barbearian.bots import make_bot
 from explorer.barbearian.cards import sample_deck
-from explorer.barbearian.sim import simulate
+from explorer.barbearian.sim import SIM_ROUND_LIMIT, simulate
 from explorer.core import Session
+from explorer.core.seeds import children_of
 
 TARGET_MS = 50.0
 
@@ -61,22 +63,22 @@ def brute_table(max_dice: int) -> np.ndarray:
     return table
 
 
-def engine_games(players: int, bots: str, n: int, seed: int) -> int:
-    """The baseline: whole games through ``core.Session`` (history, logged outcomes, rng per step)."""
-    deck = sample_deck()
-    steps = 0
-    for g in range(n):
-        s = Session("barbearian", Options(players=players), deck, seed=seed + g)
-        players_ = [make_bot(bots, np.random.default_rng(seed * 100 + g * 10 + k)) for k in range(players)]
-        while not s.is_over():
-            seat = rules.current_player(s.state)
-            if seat == rules.CHANCE:
-                s.play(s.legal_actions()[0])
-            else:
-                v = view(s.state, seat)
-                s.play(players_[seat].choose(v, rules.legal_actions(v, seat)))
-            steps += 1
-    return steps
+def session_game(options: Options, deck, bots, seed: np.random.SeedSequence) -> tuple:
+    """The baseline: one game through ``core.Session`` (history, checks, logged outcomes), the same game
+    as ``sim.games.play_game``'s for ``seed`` (the same bots' seeds and chance draws, typed in as outcomes)."""
+    children = children_of(seed, len(options.clans) + 1)
+    rng = np.random.Generator(np.random.PCG64(children[0]))
+    players = [make_bot(kind, np.random.Generator(np.random.PCG64(c))) for kind, c in zip(bots, children[1:])]
+    s = Session("barbearian", options, deck, seed=0)
+    while not s.is_over():
+        seat = rules.current_player(s.state)
+        if seat == rules.CHANCE:
+            action = s.legal_actions()[0]
+            s.play(action, rules.chance(s.state, action).sample(rng))
+        else:
+            v = view(s.state, seat)
+            s.play(players[seat].choose(v, rules.legal_actions(v, seat)))
+    return s.state.winner, s.state.round, len(s.steps)
 
 
 def main() -> None:
@@ -102,9 +104,11 @@ def main() -> None:
           f"-> {brute / exact:,.0f}x (brute force of all ten rows: about {brute * scale:,.0f} s, extrapolated)")
 
     print(f"\n== whole games: {args.players} players, {args.bots} bots, {args.games} games ==")
+    o, deck, bots = Options(players=args.players, round_limit=SIM_ROUND_LIMIT), sample_deck(), [args.bots] * args.players
     t = time.perf_counter()
-    base_steps = engine_games(args.players, args.bots, args.games, seed=1)
+    session = [session_game(o, deck, bots, s) for s in children_of(np.random.SeedSequence(1), args.games)]
     base = time.perf_counter() - t
+    base_steps = sum(steps for _, _, steps in session)
     t = time.perf_counter()
     local = simulate(args.players, args.bots, args.games, seed=1)
     sim_local = time.perf_counter() - t
@@ -114,6 +118,7 @@ def main() -> None:
         remote = simulate(args.players, args.bots, args.games, seed=1, executor=pool)
         sim_pool = time.perf_counter() - t
     assert remote.records == local.records
+    assert session == [(r.winner, r.rounds, r.steps) for r in local.records]  # the same games
     sim_steps = sum(r.steps for r in local.records)
     rows = [("plain engine via Session", base, base_steps), ("sim.simulate, this process", sim_local, sim_steps),
             ("sim.simulate, 2 processes", sim_pool, sim_steps)]

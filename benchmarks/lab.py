@@ -3,11 +3,11 @@
 Run: ``.venv/bin/python benchmarks/lab.py [--games 40] [--pg-games 20000]``
 
 Absolute times vary up to 2x on shared machines; the ratios printed are measured in the same run.
-The BarBEARian comparison plays the same seeds four ways: the plain engine through ``core.Session``
-(the baseline of ``benchmarks/barbearian_odds.py``; its own seeds), the plain engine loop
+The BarBEARian comparison plays the same games four ways: the plain engine through ``core.Session``
+(the same bots' seeds and chance draws, typed in as outcomes), the plain engine loop
 ``sim.games.play_game`` (``rules.apply`` with every check), the engine loop ``sim.fast.play_game`` and
-``sim.simulate`` (the compact game of ``sim.quick`` for random and greedy bots), and checks that the
-last three produce the same games.
+``sim.simulate`` (the compact game of ``sim.quick`` for random and greedy bots), and checks that all
+four produce the same games.
 """
 from __future__ import annotations
 
@@ -17,30 +17,11 @@ import time
 import numpy as np
 
 from explorer import lab
-from explorer.barbearian import Options, rules, view
-from explorer.barbearian.bots import make_bot
+from explorer.barbearian import Options
 from explorer.barbearian.cards import sample_deck
 from explorer.barbearian.sim import SIM_ROUND_LIMIT, fast, games, quick, simulate
-from explorer.core import Session
 
-
-def engine_games(players: int, bots: str, n: int, seed: int) -> int:
-    """The baseline: whole games through ``core.Session`` (history, logged outcomes, rng per step).
-    Returns the number of steps played (its games are not the others' games: compare steps too)."""
-    deck = sample_deck()
-    steps = 0
-    for g in range(n):
-        s = Session("barbearian", Options(players=players, round_limit=SIM_ROUND_LIMIT), deck, seed=seed + g)
-        players_ = [make_bot(bots, np.random.default_rng(seed * 100 + g * 10 + k)) for k in range(players)]
-        while not s.is_over():
-            seat = rules.current_player(s.state)
-            if seat == rules.CHANCE:
-                s.play(s.legal_actions()[0])
-            else:
-                v = view(s.state, seat)
-                s.play(players_[seat].choose(v, rules.legal_actions(v, seat)))
-            steps += 1
-    return steps
+from barbearian_odds import session_game  # benchmarks/ is the script's own folder
 
 
 def timed(fn) -> float:
@@ -62,7 +43,7 @@ def main() -> None:
     simulate(p, args.bots, 2, seed=0)  # warm caches (odds tables, decks) outside the timing
     o, deck, bots = Options(players=p, round_limit=SIM_ROUND_LIMIT), sample_deck(), [args.bots] * p  # as simulate
     print(f"the compact game plays these games: {quick.check_supported(o, deck, bots) or 'yes'}")
-    session_steps: list = []
+    session: list = []
     seeds = games.children_of(np.random.SeedSequence(1), n)
     plain: list = []
     ref: list = []
@@ -73,7 +54,7 @@ def main() -> None:
         out.append(simulate(p, args.bots, n, seed=1))
 
     runs = {
-        "plain engine via Session (own seeds)": lambda: session_steps.append(engine_games(p, args.bots, n, seed=1)),
+        "plain engine via Session": lambda: session.__setitem__(slice(None), [session_game(o, deck, bots, s) for s in seeds]),
         "plain engine loop (games.play_game)":
             lambda: plain.__setitem__(slice(None), [games.play_game(o, deck, bots, s) for s in seeds]),
         "engine loop (sim.fast.play_game)":
@@ -88,15 +69,16 @@ def main() -> None:
             run()
             w, c = time.perf_counter() - w, time.process_time() - c
             wall[name], cpu[name] = min(wall.get(name, w), w), min(cpu.get(name, c), c)
-    base, engine = "plain engine via Session (own seeds)", "plain engine loop (games.play_game)"
+    base, engine = "plain engine via Session", "plain engine loop (games.play_game)"
     print(f"{'':38s} {'wall clock':>12s} {'vs Session':>11s} {'vs engine':>10s}   {'CPU time':>12s} {'vs Session':>11s} {'vs engine':>10s}")
     for name in runs:
         print(f"{name:38s} {n / wall[name]:7.1f} gm/s {wall[base] / wall[name]:10.2f}x {wall[engine] / wall[name]:9.2f}x   "
               f"{n / cpu[name]:7.1f} gm/s {cpu[base] / cpu[name]:10.2f}x {cpu[engine] / cpu[name]:9.2f}x")
     same = out[0].records == tuple(ref) == tuple(plain)
+    same_session = session == [(r.winner, r.rounds, r.steps) for r in plain]
     steps = sum(r.steps for r in plain) / n
     print(f"the same {n} games (mean {steps:.0f} steps) from the engine loops and sim.simulate: {same}; "
-          f"the Session's own games: mean {session_steps[0] / n:.0f} steps")
+          f"from the Session (winner, rounds, steps): {same_session}")
     print(f"speed-up of sim.simulate (CPU time): x{cpu[base] / cpu['sim.simulate']:.1f} over the plain engine via "
           f"Session, x{cpu[engine] / cpu['sim.simulate']:.1f} over the plain engine loop on the same games (target x10)")
 
