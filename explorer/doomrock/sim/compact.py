@@ -93,6 +93,22 @@ class Tables:
                           for d in deck.ai_decks}
         self.ai = {c.id: c for d in deck.ai_decks for c in d.cards}
         self._reactive: dict[tuple, tuple] = {}
+        self._unique: dict[tuple, tuple] = {}
+        self._enrage: dict[str, tuple] = {}
+
+    def enrage(self, encounter: str) -> tuple:
+        """The enrage values printed on an encounter card."""
+        r = self._enrage.get(encounter)
+        if r is None:
+            r = self._enrage[encounter] = tuple(self.deck.card(encounter).enrage)
+        return r
+
+    def unique(self, cards: tuple) -> tuple:
+        """A hero's ability (or item) cards once each, in order."""
+        r = self._unique.get(cards)
+        if r is None:
+            r = self._unique[cards] = tuple(dict.fromkeys(cards))
+        return r
 
     def reactive(self, abilities: tuple) -> tuple:
         """The reaction abilities (not dice-lock ones) among a hero's, once each, in order."""

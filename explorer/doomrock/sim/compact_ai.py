@@ -69,10 +69,14 @@ def own_card(g: CBattle, uid) -> bool:
 def attack_bonus(g: CBattle, uid) -> int:
     """Enrage: each enrage value reached on the attacker's encounter card adds damage (DR-7)."""
     if own_card(g, uid):
-        card, value = g.deck.card(g.extra), g.enrage_extra
+        card, value = g.extra, g.enrage_extra
     else:
-        card, value = g.deck.card(g.encounter), g.enrage
-    return sum(value >= t for t in card.enrage) * g.o.enraged_bonus
+        card, value = g.encounter, g.enrage
+    reached = 0
+    for t in g.t.enrage(card):
+        if value >= t:
+            reached += 1
+    return reached * g.o.enraged_bonus
 
 
 def share_room(g: CBattle, i: int) -> int:

@@ -4,10 +4,10 @@ first listed, the random bot's one draw from its own generator per decision)."""
 from __future__ import annotations
 
 from .compact import CBattle
-from .compact_effects import threats, usable_items
+from .compact_effects import condition_met, targets, threats, usable_items
 from .compact_rules import (
     ACTIVATE, ASSIGN, BOSS, DONE_A, ENDINIT_A, ENDROUND_A, GIVE, HEROISM, ITEM, KEEP, KEEP_A, MINION, REROLL, ROLL_A,
-    SHIELD, SPAWN, TAKE, activations, hero_dice,
+    SHIELD, SPAWN, TAKE, hero_dice, most_heroism,
 )
 
 
@@ -103,15 +103,42 @@ class GreedyBot:
         if phase == "boss":
             return next(((BOSS, e.uid) for e in g.enemies if e.hp > 0 and e.boss and not e.activated), None)
         if phase == "initiative" or phase == "actions":
-            best, top = None, None
-            for a in activations(g, phase == "initiative"):
-                v = self._activation_value(g, a)
-                if top is None or v > top:
-                    best, top = a, v
+            best, top = self._best_activation(g, phase == "initiative")
             if top is not None and top > 0:
                 return best
             return ENDINIT_A if phase == "initiative" else ENDROUND_A
         return None
+
+    def _best_activation(self, g: CBattle, initiative: bool) -> tuple:
+        """The first of ``activations(g, initiative)`` worth the most, and its worth (None: there is none), weighing
+        one heroism count per card and target: a card's worth grows with the heroism spent when it deals damage
+        (the most it may spend is listed after every smaller count) and does not change otherwise (no heroism is
+        listed first)."""
+        cards = g.t.cards
+        value = self._activation_value
+        best, top = None, None
+        for i, h in enumerate(g.heroes):
+            if h.hp + h.broken <= 0:
+                continue
+            held: dict[str, int] = {}
+            for d in g.dice:
+                if d.owner == i and d.place == "card":
+                    held[d.card] = held.get(d.card, 0) + 1
+            if not held:
+                continue
+            for cid in g.t.unique(h.abilities):
+                c = cards[cid]
+                if c.lock or held.get(cid, 0) < c.dice or c.reaction or (initiative and not c.initiative):
+                    continue
+                if not condition_met(g, i, c.condition):
+                    continue
+                n = most_heroism(g, h, cid, c) if c.damages else 0
+                for t in targets(g, i, c):
+                    a = (ACTIVATE, i, cid, t, n)
+                    v = value(g, a)
+                    if top is None or v > top:
+                        best, top = a, v
+        return best, top
 
     @staticmethod
     def _roll_choice(g: CBattle):

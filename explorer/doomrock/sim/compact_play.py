@@ -121,8 +121,10 @@ def roll_phase(g: CBattle, a: tuple, outcome) -> None:
         g.rolls = 1
         return
     if tag == REROLL:
-        for n, f in zip(a[1], outcome):
-            _die(g, i, n).face = f
+        faces = dict(zip(a[1], outcome))
+        for d in g.dice:
+            if d.owner == i and d.index in faces:
+                d.face = faces[d.index]
         g.rolls += 1
         if g.rolls >= 3:  # the result of the third roll must be kept
             g.assigning = True
@@ -165,7 +167,10 @@ def roll_phase(g: CBattle, a: tuple, outcome) -> None:
 
 
 def _die(g: CBattle, owner: int, index: int) -> CDie:
-    return next(d for d in g.dice if d.owner == owner and d.index == index)
+    for d in g.dice:
+        if d.index == index and d.owner == owner:
+            return d
+    raise LookupError(f"hero {owner} has no die {index}")  # pragma: no cover - listed actions name real dice
 
 
 def _activate(g: CBattle, uid: str, hero, outcome, redirect=None) -> None:
@@ -174,10 +179,9 @@ def _activate(g: CBattle, uid: str, hero, outcome, redirect=None) -> None:
     deck_id = me.deck
     pile = g.ai_draw.get(deck_id)
     if not pile:
-        pile = list(outcome)
+        pile = g.ai_draw[deck_id] = list(outcome)
         g.ai_discard[deck_id] = []
-    card_id = pile[0]
-    g.ai_draw[deck_id] = pile[1:]
+    card_id = pile.pop(0)
     discard = g.ai_discard.get(deck_id)
     if discard is None:
         discard = g.ai_discard[deck_id] = []
@@ -239,24 +243,29 @@ def return_die(g: CBattle, d: CDie, to=None) -> None:
 
 def settle(g: CBattle) -> None:
     """After each action: dice of defeated enemies return, the battle may end, phases advance."""
+    by_uid = g.by_uid
     for d in g.dice:
-        if d.place == "stolen" and g.by_uid[d.card].hp <= 0:  # (only the dice on defeated enemies go back)
+        if d.place == "stolen" and by_uid[d.card].hp <= 0:  # (only the dice on defeated enemies go back)
             _give_back(g)
             break
-    if g.result is None:
-        alive = g.alive()
-        objectives = [e for e in g.enemies if e.objective]
-        if objectives:
-            won = all(e.hp <= 0 for e in objectives)
-        else:
-            won = not any(e.hp > 0 for e in g.enemies)
-        if g.phase != "setup" and won and g.enemies:
-            g.result, g.phase = "victory", "over"
-            return
-        if not alive:
-            g.result, g.phase = "defeat", "over"
-            return
-    else:
+    if g.result is not None:
+        return
+    standing = standing_objective = objectives = False
+    for e in g.enemies:
+        if e.objective:
+            objectives = True
+            if e.hp > 0:
+                standing_objective = True
+                break
+        elif e.hp > 0:
+            standing = True
+    won = not standing_objective if objectives else not standing
+    if won and g.enemies and g.phase != "setup":
+        g.result, g.phase = "victory", "over"
+        return
+    alive = [i for i, h in enumerate(g.heroes) if h.hp + h.broken > 0]
+    if not alive:
+        g.result, g.phase = "defeat", "over"
         return
     if g.paused is not None:
         return

@@ -105,9 +105,18 @@ def roll_actions(g: CBattle) -> list:
             return [ROLL_A] + [(PICKUP, d.index) for d in g.dice if d.owner == i and d.place == "locked"]
         return [ROLL_A]
     if not g.assigning:
-        rolled = [d.index for d in g.dice if d.owner == i and d.place == "rolled"]
-        return [(REROLL, c) for n in range(1, len(rolled) + 1) for c in combinations(rolled, n)] + [KEEP_A]
+        rolled = tuple([d.index for d in g.dice if d.owner == i and d.place == "rolled"])
+        acts = _REROLLS.get(rolled)
+        if acts is None:
+            if len(_REROLLS) >= 4096:
+                _REROLLS.clear()
+            acts = _REROLLS[rolled] = tuple(
+                [(REROLL, c) for n in range(1, len(rolled) + 1) for c in combinations(rolled, n)] + [KEEP_A])
+        return list(acts)
     return assign_actions(g, i, True)
+
+
+_REROLLS: dict[tuple, tuple] = {}  # the re-roll choices of each set of rolled dice (every subset, then keep)
 
 
 def hero_dice(g: CBattle, i: int) -> tuple[list, dict[str, int], tuple[str, ...]]:
@@ -117,7 +126,7 @@ def hero_dice(g: CBattle, i: int) -> tuple[list, dict[str, int], tuple[str, ...]
     for d in mine:
         if d.place == "card" or d.place == "locked":
             held[d.card] = held.get(d.card, 0) + 1
-    own = tuple(dict.fromkeys(g.heroes[i].abilities))
+    own = g.t.unique(g.heroes[i].abilities)
     return mine, held, own
 
 
@@ -164,7 +173,7 @@ def decisions(g: CBattle) -> list:
         h = g.heroes[p.hero]
         for cid in reactions(g, p.hero):
             c = g.t.cards[cid]
-            most = _most(g, h, cid, c)
+            most = most_heroism(g, h, cid, c)
             acts += [(ACTIVATE, p.hero, cid, t, n) for t in targets(g, p.hero, c) for n in range(most + 1)]
         return acts + items(g) + [NOREACTION_A]
     taken = dict(p.shares)
@@ -184,20 +193,20 @@ def activations(g: CBattle, initiative: bool) -> list:
                 held[d.card] = held.get(d.card, 0) + 1
         if not held:
             continue
-        for cid in dict.fromkeys(h.abilities):
+        for cid in g.t.unique(h.abilities):
             c = cards[cid]
             # A reaction is used only when its condition is met: its hero is attacked (DR-17).
             if c.lock or held.get(cid, 0) < c.dice or c.reaction or (initiative and not c.initiative):
                 continue
             if not condition_met(g, i, c.condition):
                 continue
-            most = _most(g, h, cid, c)
+            most = most_heroism(g, h, cid, c)
             for t in targets(g, i, c):
                 acts += [(ACTIVATE, i, cid, t, n) for n in range(most + 1)]
     return acts
 
 
-def _most(g: CBattle, h, cid: str, c) -> int:
+def most_heroism(g: CBattle, h, cid: str, c) -> int:
     """The heroism a card may spend: the hero's, or with heavy planning the markers placed on it (DR-25)."""
     if not c.heroism:
         return 0
@@ -219,26 +228,39 @@ def items(g: CBattle) -> list:
 
 def minion_choices(g: CBattle) -> list:
     """Minion Activation: two minions per hero in threat order; rampage when all were activated."""
-    minions = [e for e in g.enemies if e.hp > 0 and not e.boss]
-    fresh = [e for e in minions if not e.activated]
+    minions, fresh = [], []
+    for e in g.enemies:
+        if e.hp > 0 and not e.boss:
+            minions.append(e)
+            if not e.activated:
+                fresh.append(e)
     if g.active is not None:
-        return [a for e in fresh for a in _with_redirects(g, g.active, e.uid)]
-    waiting = [i for i in g.alive() if i not in g.minion_done]
+        return _with_redirects(g, g.active, fresh)
+    done = g.minion_done
+    waiting = [i for i, h in enumerate(g.heroes) if h.hp + h.broken > 0 and i not in done]
     if not waiting or not minions:
         return []
     every = threats(g)
-    values = [every[i] for i in waiting]
-    top = max(values)
+    top = max([every[i] for i in waiting])
     pool = fresh or minions  # Rampage: with every minion activated, any minion may be chosen.
-    return [a for i, v in zip(waiting, values) if v == top for e in pool for a in _with_redirects(g, i, e.uid)]
+    acts: list = []
+    for i in waiting:
+        if every[i] == top:
+            acts += _with_redirects(g, i, pool)
+    return acts
 
 
-def _with_redirects(g: CBattle, i: int, uid: str) -> list:
-    """Hidden: once per round a hidden hero may let another hero be the active hero."""
-    acts = [(MINION, i, uid, None)]
+def _with_redirects(g: CBattle, i: int, minions: list) -> list:
+    """Hero ``i`` activates each of ``minions``; hidden: once per round a hidden hero may let another hero be the
+    active hero."""
     h = g.heroes[i]
-    if h.hidden and not h.redirected:
-        acts += [(MINION, i, uid, j) for j in g.alive() if j != i]
+    if not h.hidden or h.redirected:
+        return [(MINION, i, e.uid, None) for e in minions]
+    others = [j for j in g.alive() if j != i]
+    acts = []
+    for e in minions:
+        acts.append((MINION, i, e.uid, None))
+        acts += [(MINION, i, e.uid, j) for j in others]
     return acts
 
 

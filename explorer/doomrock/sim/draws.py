@@ -20,12 +20,12 @@ class Draws:
     ``int(rng.integers(k))``, ``order(n)`` is ``rng.permutation(n).tolist()``; the generator ends in the state
     those calls leave it in. (A numpy whose ``integers`` draws otherwise, checked once, gets its own calls.)"""
 
-    __slots__ = ("rng", "_next", "_state", "below", "dice", "order")
+    __slots__ = ("rng", "_next", "_state", "_shuffle", "below", "dice", "order")
 
     def __init__(self, rng: np.random.Generator):
         self.rng = rng
         ct = rng.bit_generator.ctypes
-        self._next, self._state = ct.next_uint32, ct.state
+        self._next, self._state, self._shuffle = ct.next_uint32, ct.state, rng.shuffle
         if _same_as_numpy():
             self.below, self.dice, self.order = self._below, self._dice, self._order
         else:  # pragma: no cover - a numpy that draws otherwise: its own (slower) calls
@@ -63,7 +63,7 @@ class Draws:
     def _order(self, n: int) -> list[int]:
         """A uniformly random order of ``range(n)``."""
         out = list(range(n))
-        self.rng.shuffle(out)
+        self._shuffle(out)
         return out
 
 
@@ -77,7 +77,7 @@ def _same_as_numpy() -> bool:
         a, b = np.random.Generator(np.random.PCG64(2026)), np.random.Generator(np.random.PCG64(2026))
         ct = b.bit_generator.ctypes
         mine = Draws.__new__(Draws)
-        mine.rng, mine._next, mine._state = b, ct.next_uint32, ct.state
+        mine.rng, mine._next, mine._state, mine._shuffle = b, ct.next_uint32, ct.state, b.shuffle
         same = all(int(a.integers(k)) == mine._below(k) and a.integers(1, 7, size=3).tolist() == mine._dice(3)
                    and a.permutation(k % 30).tolist() == mine._order(k % 30)
                    for k in (1, 2, 3, 5, 6, 7, 16, 1000) for _ in range(8))

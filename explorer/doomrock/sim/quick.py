@@ -110,18 +110,25 @@ def fight(g, player, rng: Draws, step: int, max_steps: int, log: list | None = N
     """Play the compact battle ``g`` until it ends or ``max_steps`` steps are taken in all: returns the steps taken
     in all and the round the last step started in."""
     choose = player.choose
-    shortcut = getattr(player, "shortcut", None)  # a bot that can choose some steps without the legal list
     before = g.round
+    if log is not None:  # every step listed and logged (the bot's shortcut is held to the list by the tests)
+        while step < max_steps and g.result is None:
+            before = g.round
+            acts = legal(g)
+            a = acts[0] if len(acts) == 1 and acts[0][0] in CHANCE_TAGS else choose(g, acts)
+            outcome = draw(g, a, rng)
+            log.append((acts, a, outcome))
+            play(g, a, outcome)
+            step += 1
+        return step, before
+    shortcut = getattr(player, "shortcut", None)  # a bot that can choose some steps without the legal list
     while step < max_steps and g.result is None:
         before = g.round
-        a = shortcut(g) if shortcut is not None and log is None else None
+        a = shortcut(g) if shortcut is not None else None
         if a is None:
             acts = legal(g)
             a = acts[0] if len(acts) == 1 and acts[0][0] in CHANCE_TAGS else choose(g, acts)
-        outcome = draw(g, a, rng)
-        if log is not None:
-            log.append((acts, a, outcome))
-        play(g, a, outcome)
+        play(g, a, draw(g, a, rng))
         step += 1
     return step, before
 
