@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .. import state as S
+from ..campaign_state import Equip, Unequip
 from .compact import CBattle
 from .compact_ai import returned_die, share_room, takers
 from .compact_effects import condition_met, groups, reactions, targets, threats
@@ -21,13 +22,14 @@ ROLLEXTRA, SHUFFLE, ACTIVATE, ITEM, STOPHIDING, ENDINIT = ("rollextra", "shuffle
                                                            "endinit")
 MINION, BOSS, GIVE, TARGET, SPAWN, NOREACTION, TAKE, ENDROUND = ("minion", "boss", "give", "target", "spawn",
                                                                  "noreaction", "take", "endround")
-PLACE, SETUP, FORMATION = "place", "setup", "formation"
+PLACE, SETUP, FORMATION, EQUIP, UNEQUIP = "place", "setup", "formation", "equip", "unequip"
 ACTION_TYPES = {ROLL: S.Roll, REROLL: S.Reroll, KEEP: S.KeepDice, ASSIGN: S.Assign, SHIELD: S.MakeShield,
                 HEROISM: S.MakeHeroism, DONE: S.DoneAssigning, PICKUP: S.PickUpLocked, ROLLEXTRA: S.RollExtra,
                 SHUFFLE: S.ShuffleExpose, ACTIVATE: S.Activate, ITEM: S.UseItem, STOPHIDING: S.StopHiding,
                 ENDINIT: S.EndInitiative, MINION: S.ActivateMinion, BOSS: S.ActivateBoss, GIVE: S.GiveDie,
                 TARGET: S.ChooseTarget, SPAWN: S.PlaceSpawn, NOREACTION: S.NoReaction, TAKE: S.TakeDamage,
-                ENDROUND: S.EndRound, PLACE: S.PlaceHeroism, SETUP: S.SetUpBattle, FORMATION: S.Formation}
+                ENDROUND: S.EndRound, PLACE: S.PlaceHeroism, SETUP: S.SetUpBattle, FORMATION: S.Formation,
+                EQUIP: Equip, UNEQUIP: Unequip}
 TAG_OF = {cls: tag for tag, cls in ACTION_TYPES.items()}
 CHANCE_TAGS = frozenset({ROLL, ROLLEXTRA, SHUFFLE})  # with SetUpBattle, the table's actions (``skirmish.player_of``)
 DAMAGING = frozenset({ACTIVATE, ITEM, MINION, BOSS, NOREACTION, TARGET, GIVE, TAKE, SPAWN})

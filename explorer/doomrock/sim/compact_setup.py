@@ -1,11 +1,13 @@
-"""Battle Setup on the compact battle, for a party with no gear to change (no item equipped, none in the
-inventory): the formation (``Formation``) and ``SetUpBattle`` (its shuffles drawn as ``setup.setup_chance``
-samples them), as ``battle.legal_actions`` lists them and ``setup.place_party`` and ``setup.set_up`` play them.
-A party with gear sets up on the engine (``quick.play_game``)."""
+"""Battle Setup on the compact battle: the formation (``Formation``), gear-up (``Equip``, ``Unequip``: "the final
+opportunity for the heroes to switch gear") and ``SetUpBattle`` (its shuffles drawn as ``setup.setup_chance``
+samples them), as ``battle.legal_actions`` lists them and ``setup.place_party``, ``battle.gear_up`` and
+``setup.set_up`` play them."""
 from __future__ import annotations
 
 from .. import setup as rules
 from .compact import CBattle, CEnemy
+from .compact_gear import EQUIP, UNEQUIP, equip, gear_actions, unequip
+from .compact_map import map_tables
 from .compact_play import settle
 from .compact_rules import FORMATION, SETUP
 from .draws import Draws
@@ -14,15 +16,35 @@ SETUP_A = (SETUP,)
 
 
 def supported(g: CBattle) -> bool:
-    """No gear-up choice to list (``Equip`` and ``Unequip`` are the engine's)."""
-    return g.phase == "setup" and not g.inventory and not any(h.items for h in g.heroes)
+    """A battle waiting for its Battle Setup (every choice of it is listed here)."""
+    return g.phase == "setup"
 
 
 def legal(g: CBattle) -> list:
-    """Battle Setup 1: set up now, or take another formation (labels in order of first use)."""
+    """Battle Setup 1: set up now, take another formation (labels in order of first use), or gear up."""
     seen: dict[int, int] = {}
     current = tuple(seen.setdefault(h.group, len(seen)) for h in g.heroes)
-    return [SETUP_A] + [(FORMATION, f) for f in _formations(len(g.heroes)) if f != current]
+    acts = [SETUP_A] + [(FORMATION, f) for f in _formations(len(g.heroes)) if f != current]
+    if g.inventory or any(h.items for h in g.heroes):
+        acts += gear_actions(map_tables(g.deck), g.heroes, g.inventory)
+    return acts
+
+
+def play_setup(g: CBattle, player, rng: Draws, step: int, max_steps: int, log: list | None = None,
+               after=None) -> int:
+    """Play Battle Setup until the battle starts or ``max_steps`` steps are taken in all (returned); ``log``
+    receives each step as (legal actions, action, outcome), ``after`` is called after each."""
+    while step < max_steps and g.phase == "setup" and g.result is None:
+        acts = legal(g)
+        a = acts[0] if len(acts) == 1 else player.choose(g, acts)  # (SetUpBattle alone is the table's)
+        outcome = draw(g, a, rng)
+        if log is not None:
+            log.append((acts, a, outcome))
+        play(g, a, outcome)
+        step += 1
+        if after is not None:
+            after()
+    return step
 
 
 _FORMATIONS: dict[int, tuple] = {}
@@ -40,16 +62,23 @@ def draw(g: CBattle, a: tuple, rng: Draws):
     drawn in the same order; a formation draws nothing."""
     if a[0] != SETUP:
         return None
-    spec = rules.setup_chance(g, g.deck, g.o, ())  # (it reads the encounter and the party's size)
+    held = tuple(m for h in g.heroes for m in h.expose)  # a campaign's heroes may bring markers to the battle
+    spec = rules.setup_chance(g, g.deck, g.o, held)  # (it reads the encounter and the party's size)
     return {name: [part.cards[i] for i in rng.order(len(part.cards))] for name, part in spec.parts}
 
 
 def play(g: CBattle, a: tuple, outcome) -> None:
-    """Party formation (``setup.place_party``) or Battle Setup steps 2-4 (``setup.set_up``), then ``settle``."""
-    if a[0] == FORMATION:
+    """Party formation (``setup.place_party``), gear-up (``battle.gear_up``) or Battle Setup steps 2-4
+    (``setup.set_up``), then ``settle``."""
+    tag = a[0]
+    if tag == FORMATION:
         for h, x in zip(g.heroes, a[1]):
             h.group = x + 1
         g.next_group = max(a[1]) + 2
+    elif tag == EQUIP or tag == UNEQUIP:
+        inventory = list(g.inventory)
+        (equip if tag == EQUIP else unequip)(g.heroes[a[1]], inventory, a[2])
+        g.inventory = tuple(inventory)
     else:
         _set_up(g, outcome)
     settle(g)
