@@ -95,12 +95,21 @@ class Tables:
         self._reactive: dict[tuple, tuple] = {}
         self._unique: dict[tuple, tuple] = {}
         self._enrage: dict[str, tuple] = {}
+        self._faces: dict[tuple, frozenset] = {}
 
     def enrage(self, encounter: str) -> tuple:
         """The enrage values printed on an encounter card."""
         r = self._enrage.get(encounter)
         if r is None:
             r = self._enrage[encounter] = tuple(self.deck.card(encounter).enrage)
+        return r
+
+    def faces(self, abilities: tuple) -> frozenset:
+        """The faces worth keeping for a hero with these ability cards: those some card activates on, and the 1s
+        and 6s that make shields and heroism (the greedy party's re-roll)."""
+        r = self._faces.get(abilities)
+        if r is None:
+            r = self._faces[abilities] = frozenset({1, 6}.union(*(self.cards[c].faces for c in abilities)))
         return r
 
     def unique(self, cards: tuple) -> tuple:

@@ -174,8 +174,11 @@ def takers(g: CBattle) -> list[int]:
 
 def returned_die(g: CBattle):
     """Die steal: a stolen die on a defeated enemy waiting for the players to choose who gets it."""
-    back = next((d for d in g.dice if d.place == "stolen" and g.by_uid[d.card].hp <= 0), None)
-    return back if back is not None and len(takers(g)) >= 2 else None
+    by_uid = g.by_uid
+    for d in g.dice:
+        if d.place == "stolen" and by_uid[d.card].hp <= 0:
+            return d if len(takers(g)) >= 2 else None
+    return None
 
 
 def still_reacting(g: CBattle) -> bool:

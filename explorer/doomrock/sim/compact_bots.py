@@ -7,7 +7,7 @@ from .compact import CBattle
 from .compact_effects import condition_met, targets, threats, usable_items
 from .compact_rules import (
     ACTIVATE, ASSIGN, BOSS, DONE_A, ENDINIT_A, ENDROUND_A, GIVE, HEROISM, ITEM, KEEP, KEEP_A, MINION, REROLL, ROLL_A,
-    SHIELD, SPAWN, TAKE, hero_dice, most_heroism,
+    SHIELD, SPAWN, TAKE, hero_dice, items, most_heroism,
 )
 
 
@@ -72,24 +72,30 @@ class GreedyBot:
 
     def shortcut(self, g: CBattle):
         """``choose(g, legal(g))`` read straight from the battle where that is quicker: the roll phase from the
-        dice, the first minion or boss to activate, the best activation (with no item to use); None where the legal
-        list is needed (a paused AI card, a die to give back or to place, items)."""
+        dice, the first minion or boss to activate, the best activation or item; None where the legal
+        list is needed (a paused AI card, a die to give back or to place)."""
         if g.paused is not None or (not g.expose_pool and g.expose_up) or g.o.heavy_planning:
             return None
         phase = g.phase
-        roll = phase == "roll"
+        by_uid = g.by_uid
+        if phase == "roll":
+            for d in g.dice:
+                if d.place == "stolen" and by_uid[d.card].hp <= 0:
+                    return None  # (a die to give back may come first)
+            return self._roll_choice(g)
         for d in g.dice:
             p = d.place
             if p == "stolen":
-                if g.by_uid[d.card].hp <= 0:
-                    return None  # (a die to give back may come first)
-            elif not roll and (p == "waiting" or p == "rolled"):
+                if by_uid[d.card].hp <= 0:
+                    return None
+            elif p == "waiting" or p == "rolled":
                 return None
-        if roll:
-            return self._roll_choice(g)
-        if usable_items(g):
-            return None
+        usable = items(g) if usable_items(g) else ()  # (listed after the activations, before the minions)
         if phase == "minions":
+            if usable:
+                best, top = self._best_of(g, usable, None, None)
+                if top > 0:
+                    return best
             fresh = [e for e in g.enemies if e.hp > 0 and not e.boss and not e.activated]
             if g.active is not None:
                 return (MINION, g.active, fresh[0].uid, None) if fresh else None
@@ -101,13 +107,28 @@ class GreedyBot:
             values = [every[i] for i in waiting]
             return (MINION, waiting[values.index(max(values))], minions[0].uid, None)
         if phase == "boss":
+            if usable:
+                best, top = self._best_of(g, usable, None, None)
+                if top > 0:
+                    return best
             return next(((BOSS, e.uid) for e in g.enemies if e.hp > 0 and e.boss and not e.activated), None)
         if phase == "initiative" or phase == "actions":
             best, top = self._best_activation(g, phase == "initiative")
+            if usable:
+                best, top = self._best_of(g, usable, best, top)
             if top is not None and top > 0:
                 return best
             return ENDINIT_A if phase == "initiative" else ENDROUND_A
         return None
+
+    def _best_of(self, g: CBattle, acts, best, top) -> tuple:
+        """The first of ``acts`` worth more than ``top`` (the best so far, None: none yet) and its worth."""
+        value = self._activation_value
+        for a in acts:
+            v = value(g, a)
+            if top is None or v > top:
+                best, top = a, v
+        return best, top
 
     def _best_activation(self, g: CBattle, initiative: bool) -> tuple:
         """The first of ``activations(g, initiative)`` worth the most, and its worth (None: there is none), weighing
@@ -148,9 +169,8 @@ class GreedyBot:
         i = g.roller
         cards = g.t.cards
         if not g.assigning:
-            own = [cards[c].faces for c in g.heroes[i].abilities]
-            bad = tuple(d.index for d in g.dice if d.owner == i and d.place == "rolled" and d.face != 1
-                        and d.face != 6 and not any(d.face in faces for faces in own))
+            useful = g.t.faces(g.heroes[i].abilities)
+            bad = tuple([d.index for d in g.dice if d.owner == i and d.place == "rolled" and d.face not in useful])
             return (REROLL, bad) if bad else KEEP_A
         mine, held, own = hero_dice(g, i)
         best, top, six, one = None, -1, None, None
@@ -171,10 +191,8 @@ class GreedyBot:
     @staticmethod
     def _reroll(g: CBattle, acts: list) -> tuple:
         i = g.roller
-        cards = g.t.cards
-        own = [cards[c].faces for c in g.heroes[i].abilities]
-        bad = tuple(d.index for d in g.dice if d.owner == i and d.place == "rolled" and d.face != 1 and d.face != 6
-                    and not any(d.face in faces for faces in own))
+        useful = g.t.faces(g.heroes[i].abilities)
+        bad = tuple([d.index for d in g.dice if d.owner == i and d.place == "rolled" and d.face not in useful])
         return (REROLL, bad) if bad and (REROLL, bad) in acts else KEEP_A
 
     @staticmethod

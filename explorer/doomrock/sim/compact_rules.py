@@ -284,27 +284,36 @@ def draw(g: CBattle, a: tuple, rng: Draws):
     if tag == SHUFFLE:
         up = g.expose_up
         return [up[i] for i in rng.order(len(up))]
-    paused = g.paused
-    if tag not in DAMAGING and paused is None:
-        return None  # nothing to draw: no AI card, no markers (``expose_need`` is 0, no damage)
-    ai = None
     if tag == MINION or tag == BOSS:
-        deck_id = g.by_uid[a[-1] if tag == BOSS else a[2]].deck
+        deck_id = g.by_uid[a[1] if tag == BOSS else a[2]].deck
+        ai = None
         if not g.ai_draw.get(deck_id):
             pile = g.ai_discard.get(deck_id, ())
             ai = [pile[i] for i in rng.order(len(pile))]
-    need = expose_need(g, a)
+        out = _orders(g, a, g.t.ai_expose[deck_id]["minion" if tag == MINION else "boss"], rng)
+        if out is None:
+            return ai
+        if ai is not None:
+            out = {"ai": ai, **out}
+        return out
+    if tag not in DAMAGING and g.paused is None:
+        return None  # nothing to draw: no AI card, no markers (``expose_need`` is 0, no damage)
+    return _orders(g, a, expose_need(g, a), rng)
+
+
+def _orders(g: CBattle, a: tuple, need: int, rng: Draws) -> dict | None:
+    """The expose reshuffle order and the battle cumulation orders ``a`` needs (parts "reshuffle", "cumulation 1",
+    "cumulation 2"...), or None."""
     out = None
     if need > len(g.expose_pool):  # the pool may run out during this action: a reshuffle order (DR-3)
         out = {"reshuffle": rng.order(sum(k for _, k in g.o.expose_counts))}
-    for k, size in cumulation_parts(g, a, need):
+    hidden, size = cumulation_parts(g, a, need)
+    if hidden:
         if out is None:
             out = {}
-        out[k] = rng.order(size)
-    if out is None:
-        return ai
-    if ai is not None:
-        out = {"ai": ai, **out}
+        order = rng.order
+        for k in range(1, hidden + 1):
+            out[_CUMULATION[k] if k < len(_CUMULATION) else f"cumulation {k}"] = order(size)
     return out
 
 
@@ -325,17 +334,17 @@ def expose_need(g: CBattle, a: tuple) -> int:
     return waiting
 
 
-def cumulation_parts(g: CBattle, a: tuple, need: int) -> list:
-    """The battle cumulation shuffles ``a`` would need, drawn in advance: (part name, ranks) per battle
-    cumulation marker not yet seen (``cumulation_need.cumulation_parts``, DR-3).
+def cumulation_parts(g: CBattle, a: tuple, need: int) -> tuple[int, int]:
+    """The battle cumulation shuffles ``a`` would need, drawn in advance: how many (one per battle cumulation
+    marker not yet seen) and the ranks each orders (``cumulation_need.cumulation_parts``, DR-3).
 
     Every marker is in exactly one place (the pool, a character, revealed, out of the battle), so the face-down
     cumulation markers are those not seen, and the markers still in play are all but those out."""
     if g.o.cumulation_flip != "shuffle":
-        return []
+        return 0, 0
     if need <= len(g.expose_pool) + len(g.expose_up):  # no expose explosion possible
         if not may_damage(g, a):
-            return []
+            return 0, 0
         if need <= 0:
             for x in g.heroes:
                 if x.expose:
@@ -345,14 +354,14 @@ def cumulation_parts(g: CBattle, a: tuple, need: int) -> list:
                     if x.expose:
                         break
                 else:
-                    return []  # nobody is exposed: no marker can turn up
-    cum = g.cumulations.__contains__
-    seen = sum(map(cum, g.expose_up)) + sum(map(cum, g.expose_out))
-    hidden = max(g.o.expose_cumulation - seen, len(g.cumulations) - seen)
+                    return 0, 0  # nobody is exposed: no marker can turn up
+    cums = g.cumulations
+    up, out = g.expose_up, g.expose_out
+    seen = (len(cums.intersection(up)) if up else 0) + (len(cums.intersection(out)) if out else 0)  # (ids unique)
+    hidden = max(g.o.expose_cumulation - seen, len(cums) - seen)
     if hidden <= 0:
-        return []
-    size = g.markers - len(g.expose_out)
-    return [(_CUMULATION[k] if k < len(_CUMULATION) else f"cumulation {k}", size) for k in range(1, hidden + 1)]
+        return 0, 0
+    return hidden, g.markers - len(out)
 
 
 _CUMULATION = tuple(f"cumulation {k}" for k in range(61))

@@ -62,9 +62,25 @@ def draw(g: CBattle, a: tuple, rng: Draws):
     drawn in the same order; a formation draws nothing."""
     if a[0] != SETUP:
         return None
-    held = tuple(m for h in g.heroes for m in h.expose)  # a campaign's heroes may bring markers to the battle
-    spec = rules.setup_chance(g, g.deck, g.o, held)  # (it reads the encounter and the party's size)
-    return {name: [part.cards[i] for i in rng.order(len(part.cards))] for name, part in spec.parts}
+    held = tuple([m for h in g.heroes for m in h.expose])  # a campaign's heroes may bring markers to the battle
+    order = rng.order
+    return {name: [cards[i] for i in order(len(cards))] for name, cards in _parts(g, held)}
+
+
+_PARTS: dict[tuple, tuple] = {}
+
+
+def _parts(g: CBattle, held: tuple) -> tuple:
+    """``setup.setup_chance``'s shuffles as (part name, cards) pairs, read once per encounter, party size, options
+    and markers held (it reads no more of the battle)."""
+    key = (g.encounter, len(g.heroes), held, id(g.o), id(g.deck))
+    hit = _PARTS.get(key)
+    if hit is None or hit[1] is not g.o or hit[2] is not g.deck:
+        if len(_PARTS) >= 256:
+            _PARTS.clear()
+        spec = rules.setup_chance(g, g.deck, g.o, held)
+        hit = _PARTS[key] = (tuple((name, part.cards) for name, part in spec.parts), g.o, g.deck)
+    return hit[0]
 
 
 def play(g: CBattle, a: tuple, outcome) -> None:
@@ -110,5 +126,19 @@ def _set_up(g: CBattle, outcome: dict) -> None:
     alive = g.alive()
     g.phase, g.round, g.roller = "roll", 1, alive[0] if alive else 0
     markers = g.expose_pool + g.expose_up + g.expose_out + [m for x in g.heroes for m in x.expose]
-    g.cumulations = frozenset(m for m in markers if m.partition("#")[0] == "cumulation")
+    g.cumulations = _cumulations(g.o).intersection(markers)
     g.markers = len(markers)
+
+
+_CUMULATIONS: dict[int, tuple] = {}
+
+
+def _cumulations(options) -> frozenset:
+    """The battle cumulation markers among the options' expose markers (``setup.expose_markers``)."""
+    hit = _CUMULATIONS.get(id(options))
+    if hit is None or hit[1] is not options:
+        if len(_CUMULATIONS) >= 64:
+            _CUMULATIONS.clear()
+        hit = _CUMULATIONS[id(options)] = (
+            frozenset(m for m in rules.expose_markers(options) if m.partition("#")[0] == "cumulation"), options)
+    return hit[0]
