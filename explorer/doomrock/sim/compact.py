@@ -169,13 +169,7 @@ def from_battle(b: Battle, deck: Deck, options: Options) -> CBattle:
             setattr(c, f, getattr(h, f))
         c.expose = list(h.expose)
         g.heroes.append(c)
-    g.enemies = []
-    for e in b.enemies:
-        c = CEnemy()
-        for f in CEnemy.__slots__:
-            setattr(c, f, getattr(e, f))
-        c.expose = list(e.expose)
-        g.enemies.append(c)
+    g.enemies = [c_enemy(e) for e in b.enemies]
     g.by_uid = {e.uid: e for e in g.enemies}
     g.dice = [CDie(d.owner, d.index, d.face, d.place, d.card) for d in b.dice]
     g.locked = sum(d.place == "locked" for d in b.dice)  # dice on dice-lock cards (kept by Assign and PickUpLocked)
@@ -189,6 +183,16 @@ def from_battle(b: Battle, deck: Deck, options: Options) -> CBattle:
     g.cumulations = frozenset(m for m in markers if m.partition("#")[0] == "cumulation")
     g.markers = len(markers)
     return g
+
+
+def c_enemy(e: Enemy) -> CEnemy:
+    """The mutable copy of an engine enemy."""
+    c = CEnemy()
+    (c.uid, c.name, c.deck, c.hp, c.max_hp, c.armour, c.armour_down, c.shields, c.command, c.boss, c.objective,
+     c.group, c.activated) = (e.uid, e.name, e.deck, e.hp, e.max_hp, e.armour, e.armour_down, e.shields, e.command,
+                              e.boss, e.objective, e.group, e.activated)
+    c.expose = list(e.expose)
+    return c
 
 
 def to_battle(g: CBattle) -> Battle:

@@ -110,6 +110,12 @@ def run_script(g: CBattle, uid: str, script: tuple, active, section: str = SECTI
                     chosen = forced
             else:
                 for t in action.target:
+                    if t == "active":  # (``pick``'s first case, without a list)
+                        if active is not None and heroes[active].hp + heroes[active].broken > 0 and valid(
+                                g, uid, action, active):
+                            chosen = active
+                            break
+                        continue
                     fits = [i for i in pick(g, uid, t, active) if valid(g, uid, action, i)]
                     if len(fits) > 1:  # a tie in threat: the players decide (DR-5)
                         g.paused = Pause(uid, script[k:], active, section, "target", choices=tuple(fits))
@@ -124,7 +130,8 @@ def run_script(g: CBattle, uid: str, script: tuple, active, section: str = SECTI
                 if me.group != hero.group:
                     me.group = hero.group
             elif do == "attack":
-                if not (k == 0 and reacted) and (reactions(g, chosen) or usable_items(g)):
+                if not (k == 0 and reacted) and (g.t.reactive(hero.abilities) and reactions(g, chosen)
+                                                 or usable_items(g)):
                     g.paused = Pause(uid, script[k:], active, section, "reaction", hero=chosen)
                     return
                 deal_damage(g, chosen, action.amount + attack_bonus(g, uid), True, g.o.cumulation_blanks)

@@ -7,7 +7,7 @@ from .compact import CBattle
 from .compact_effects import condition_met, targets, threats, usable_items
 from .compact_rules import (
     ACTIVATE, ASSIGN, BOSS, DONE_A, ENDINIT_A, ENDROUND_A, GIVE, HEROISM, ITEM, KEEP, KEEP_A, MINION, REROLL, ROLL_A,
-    SHIELD, SPAWN, TAKE, hero_dice, items, most_heroism,
+    SHIELD, SPAWN, TAKE, hero_dice, items, most_heroism, reroll_choices,
 )
 
 
@@ -19,6 +19,28 @@ class RandomBot:
 
     def choose(self, g: CBattle, acts: list) -> tuple:
         return acts[self.rng.below(len(acts))]
+
+    def shortcut(self, g: CBattle):
+        """``choose(g, legal(g))`` where the roll phase's list is known without listing it: the roll (the table's,
+        no draw) and the re-roll choices; None elsewhere."""
+        if g.phase != "roll" or g.assigning or not fresh_roll_phase(g):
+            return None
+        if g.rolls == 0:
+            return None if g.locked and g.o.locked_dice == "optional" else ROLL_A  # (else: dice to pick up)
+        acts = reroll_choices(g, g.roller)
+        return acts[self.rng.below(len(acts))]
+
+
+def fresh_roll_phase(g: CBattle) -> bool:
+    """Nothing comes before the roller's choices in ``legal``: no paused card, no die to give back, no expose
+    reshuffle, no heroism to place."""
+    if g.paused is not None or (not g.expose_pool and g.expose_up) or g.o.heavy_planning:
+        return False
+    by_uid = g.by_uid
+    for d in g.dice:
+        if d.place == "stolen" and by_uid[d.card].hp <= 0:
+            return False  # (a die to give back may come first)
+    return True
 
 
 class GreedyBot:
@@ -74,15 +96,12 @@ class GreedyBot:
         """``choose(g, legal(g))`` read straight from the battle where that is quicker: the roll phase from the
         dice, the first minion or boss to activate, the best activation or item; None where the legal
         list is needed (a paused AI card, a die to give back or to place)."""
+        phase = g.phase
+        if phase == "roll":
+            return self._roll_choice(g) if fresh_roll_phase(g) else None
         if g.paused is not None or (not g.expose_pool and g.expose_up) or g.o.heavy_planning:
             return None
-        phase = g.phase
         by_uid = g.by_uid
-        if phase == "roll":
-            for d in g.dice:
-                if d.place == "stolen" and by_uid[d.card].hp <= 0:
-                    return None  # (a die to give back may come first)
-            return self._roll_choice(g)
         for d in g.dice:
             p = d.place
             if p == "stolen":

@@ -103,19 +103,24 @@ def roll_actions(g: CBattle) -> list:
     a locked die may be picked up (``Options.locked_dice == "optional"``, DR-18)."""
     i = g.roller
     if g.rolls == 0:
-        if g.o.locked_dice == "optional":
+        if g.locked and g.o.locked_dice == "optional":
             return [ROLL_A] + [(PICKUP, d.index) for d in g.dice if d.owner == i and d.place == "locked"]
         return [ROLL_A]
     if not g.assigning:
-        rolled = tuple([d.index for d in g.dice if d.owner == i and d.place == "rolled"])
-        acts = _REROLLS.get(rolled)
-        if acts is None:
-            if len(_REROLLS) >= 4096:
-                _REROLLS.clear()
-            acts = _REROLLS[rolled] = tuple(
-                [(REROLL, c) for n in range(1, len(rolled) + 1) for c in combinations(rolled, n)] + [KEEP_A])
-        return list(acts)
+        return list(reroll_choices(g, i))
     return assign_actions(g, i, True)
+
+
+def reroll_choices(g: CBattle, i: int) -> tuple:
+    """Roll Phase: re-roll any of hero ``i``'s rolled dice (every subset, by size), or keep them."""
+    rolled = tuple([d.index for d in g.dice if d.owner == i and d.place == "rolled"])
+    acts = _REROLLS.get(rolled)
+    if acts is None:
+        if len(_REROLLS) >= 4096:
+            _REROLLS.clear()
+        acts = _REROLLS[rolled] = tuple(
+            [(REROLL, c) for n in range(1, len(rolled) + 1) for c in combinations(rolled, n)] + [KEEP_A])
+    return acts
 
 
 _REROLLS: dict[tuple, tuple] = {}  # the re-roll choices of each set of rolled dice (every subset, then keep)

@@ -5,7 +5,7 @@ samples them), as ``battle.legal_actions`` lists them and ``setup.place_party``,
 from __future__ import annotations
 
 from .. import setup as rules
-from .compact import CBattle, CEnemy
+from .compact import CBattle, c_enemy
 from .compact_gear import EQUIP, UNEQUIP, equip, gear_actions, unequip
 from .compact_map import map_tables
 from .compact_play import settle
@@ -107,13 +107,7 @@ def _set_up(g: CBattle, outcome: dict) -> None:
     enc = deck.card(g.encounter)
     encounters = [enc] + ([deck.card(outcome["extra"][0])] if enc.extra_tier1 else [])
     group = g.next_group
-    enemies = []
-    for e in rules.field_enemies(encounters, len(g.heroes), g.o, group):
-        x = CEnemy()
-        for f in CEnemy.__slots__:
-            setattr(x, f, getattr(e, f))
-        x.expose = list(e.expose)
-        enemies.append(x)
+    enemies = [c_enemy(e) for e in _fielded(encounters, len(g.heroes), g.o, group)]
     decks = list(dict.fromkeys(e.deck for e in encounters))
     g.enemies, g.by_uid = enemies, {x.uid: x for x in enemies}
     g.extra = encounters[1].id if len(encounters) > 1 else None
@@ -128,6 +122,22 @@ def _set_up(g: CBattle, outcome: dict) -> None:
     markers = g.expose_pool + g.expose_up + g.expose_out + [m for x in g.heroes for m in x.expose]
     g.cumulations = _cumulations(g.o).intersection(markers)
     g.markers = len(markers)
+
+
+_FIELDED: dict[tuple, tuple] = {}
+
+
+def _fielded(encounters: list, players: int, options, group: int) -> tuple:
+    """``setup.field_enemies`` (values: the same for the same encounter cards, party size, options and first
+    group)."""
+    key = tuple(id(e) for e in encounters) + (players, id(options), group)
+    hit = _FIELDED.get(key)
+    if hit is None or hit[1] is not options or any(a is not b for a, b in zip(hit[2], encounters)):
+        if len(_FIELDED) >= 256:
+            _FIELDED.clear()
+        hit = _FIELDED[key] = (tuple(rules.field_enemies(encounters, players, options, group)), options,
+                               tuple(encounters))
+    return hit[0]
 
 
 _CUMULATIONS: dict[int, tuple] = {}
