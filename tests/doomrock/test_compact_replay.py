@@ -168,7 +168,7 @@ def test_the_compact_battle_knows_every_option():
 
 def test_draws_are_numpys_own_draws_from_the_same_generator():
     """``Draws`` bounds the bit generator's words as ``Generator.integers`` does and shuffles as ``permutation``
-    does, leaving the generator in the same state (a numpy that changed its algorithms would fail here)."""
+    does (several orders in one call as many calls do), leaving the generator in the same state (a numpy that changed its algorithms would fail here)."""
     for seed in range(40):
         a = np.random.Generator(np.random.PCG64(seed))
         b = np.random.Generator(np.random.PCG64(seed))
@@ -177,4 +177,5 @@ def test_draws_are_numpys_own_draws_from_the_same_generator():
             assert int(a.integers(k)) == d.below(k)
             assert a.integers(1, 7, size=k % 9).tolist() == d.dice(k % 9)
             assert a.permutation(k % 40).tolist() == d.order(k % 40)
+            assert [a.permutation(k % 40).tolist() for _ in range(k % 5)] == d.orders(k % 5, k % 40)
         assert a.bit_generator.state == b.bit_generator.state

@@ -7,7 +7,7 @@ from .compact import CBattle
 from .compact_effects import condition_met, targets, threats, usable_items
 from .compact_rules import (
     ACTIVATE, ASSIGN, BOSS, DONE_A, ENDINIT_A, ENDROUND_A, GIVE, HEROISM, ITEM, KEEP, KEEP_A, MINION, REROLL, ROLL_A,
-    SHIELD, SPAWN, TAKE, hero_dice, items, most_heroism, reroll_choices,
+    SHIELD, SPAWN, TAKE, hero_dice, items, most_heroism, placed, reroll_choices,
 )
 
 
@@ -157,14 +157,10 @@ class GreedyBot:
         cards = g.t.cards
         value = self._activation_value
         best, top = None, None
+        every = placed(g)
         for i, h in enumerate(g.heroes):
-            if h.hp + h.broken <= 0:
-                continue
-            held: dict[str, int] = {}
-            for d in g.dice:
-                if d.owner == i and d.place == "card":
-                    held[d.card] = held.get(d.card, 0) + 1
-            if not held:
+            held = every[i]
+            if not held or h.hp + h.broken <= 0:
                 continue
             for cid in g.t.unique(h.abilities):
                 c = cards[cid]

@@ -116,10 +116,14 @@ def targets(g: CBattle, i: int, card) -> list[str]:
         return [e.uid for e in g.enemies if e.hp > 0]
     if kind_ == "group":
         own = g.heroes[i].group
-        return [f"group:{x}" for x in groups(g) if x != own] + ["new"]
+        return [_GROUP[x] if x < 64 else f"group:{x}" for x in groups(g) if x != own] + ["new"]
     if kind_ == "hero":
-        return [f"hero:{j}" for j, h in enumerate(g.heroes) if h.hp + h.broken > 0]
+        return [_HERO[j] for j, h in enumerate(g.heroes) if h.hp + h.broken > 0]
     return ["self"]
+
+
+_GROUP = tuple(f"group:{x}" for x in range(64))
+_HERO = tuple(f"hero:{j}" for j in range(8))
 
 
 def on_card(g: CBattle, i: int, cid: str, placed_only: bool) -> int:

@@ -51,12 +51,19 @@ def may_unequip(t, h, item: str) -> bool:
 
 def gear_actions(t, heroes: list, inventory) -> list:
     """Items: every ``Unequip`` the heroes may make, then every ``Equip`` from the inventory (as the map and
-    Battle Setup 1 list them)."""
-    acts = [(UNEQUIP, i, it) for i, h in enumerate(heroes) if h.items for it in dict.fromkeys(h.items)
-            if may_unequip(t, h, it)]
-    if inventory:
-        acts += [(EQUIP, i, it) for i, h in enumerate(heroes) for it in dict.fromkeys(inventory) if can_equip(t, h, it)]
-    return acts
+    Battle Setup 1 list them), kept per party (cards and items) and inventory."""
+    key = (tuple([(h.abilities, h.items) for h in heroes]), tuple(inventory))
+    acts = t.gear.get(key)
+    if acts is None:
+        if len(t.gear) >= 4096:
+            t.gear.clear()
+        acts = [(UNEQUIP, i, it) for i, h in enumerate(heroes) if h.items for it in dict.fromkeys(h.items)
+                if may_unequip(t, h, it)]
+        if inventory:
+            acts += [(EQUIP, i, it) for i, h in enumerate(heroes) for it in dict.fromkeys(inventory)
+                     if can_equip(t, h, it)]
+        acts = t.gear[key] = tuple(acts)
+    return list(acts)
 
 
 def equip(h, inventory: list, item: str) -> None:

@@ -54,6 +54,7 @@ class MapTables:
         self.uses = {i.id: tuple((e.name, e.param("amount")) for e in i.use) for i in deck.items}
         self.target = {i.id: i.target for i in deck.items}
         self.globals = {c.id: GlobalEffect(c.id) for c in tuple(deck.areas) + tuple(deck.settings)}
+        self.gear: dict[tuple, tuple] = {}  # the gear-up choices of a party and inventory (``compact_gear``)
         self._costs: dict[int, tuple] = {}
         self._locations: dict[tuple, tuple] = {}
         self._amounts: dict[int, tuple] = {}

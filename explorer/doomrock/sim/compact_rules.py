@@ -191,14 +191,10 @@ def activations(g: CBattle, initiative: bool) -> list:
     """Hero Action Phase: every ready card on every valid target with any affordable heroism."""
     cards = g.t.cards
     acts = []
+    every = placed(g)
     for i, h in enumerate(g.heroes):
-        if h.hp + h.broken <= 0:
-            continue
-        held: dict[str, int] = {}
-        for d in g.dice:
-            if d.owner == i and d.place == "card":
-                held[d.card] = held.get(d.card, 0) + 1
-        if not held:
+        held = every[i]
+        if not held or h.hp + h.broken <= 0:
             continue
         for cid in g.t.unique(h.abilities):
             c = cards[cid]
@@ -211,6 +207,16 @@ def activations(g: CBattle, initiative: bool) -> list:
             for t in targets(g, i, c):
                 acts += [(ACTIVATE, i, cid, t, n) for n in range(most + 1)]
     return acts
+
+
+def placed(g: CBattle) -> list[dict[str, int]]:
+    """For each hero, how many unspent dice each ability card holds (placed, not locked), in one pass."""
+    out: list[dict[str, int]] = [{} for _ in g.heroes]
+    for d in g.dice:
+        if d.place == "card":
+            held = out[d.owner]
+            held[d.card] = held.get(d.card, 0) + 1
+    return out
 
 
 def most_heroism(g: CBattle, h, cid: str, c) -> int:
@@ -316,9 +322,8 @@ def _orders(g: CBattle, a: tuple, need: int, rng: Draws) -> dict | None:
     if hidden:
         if out is None:
             out = {}
-        order = rng.order
-        for k in range(1, hidden + 1):
-            out[_CUMULATION[k] if k < len(_CUMULATION) else f"cumulation {k}"] = order(size)
+        for k, order in enumerate(rng.orders(hidden, size), 1):
+            out[_CUMULATION[k] if k < len(_CUMULATION) else f"cumulation {k}"] = order
     return out
 
 
