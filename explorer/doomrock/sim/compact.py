@@ -142,13 +142,14 @@ def tables_of(deck: Deck) -> Tables:
 
 
 class CBattle:
-    """One battle in progress: the engine's ``Battle`` fields, mutable, plus the deck's tables and the options."""
+    """One battle in progress: the engine's ``Battle`` fields, mutable, plus the deck's tables, the options, and
+    each hero's dice (``mine``, kept by ``regroup``)."""
 
     __slots__ = ("encounter", "heroes", "enemies", "dice", "phase", "round", "roller", "rolls", "assigning", "active",
                  "activations", "minion_done", "ai_draw", "ai_discard", "discard_order", "discard_sorted",
                  "expose_pool", "expose_up", "expose_out", "enrage", "enrage_extra", "next_group", "next_enemy",
                  "extra", "paused", "inventory", "ranks", "flips", "result", "deck", "t", "o", "by_uid",
-                 "cumulations", "markers", "locked")
+                 "cumulations", "markers", "locked", "mine")
 
     def alive(self) -> list[int]:
         return [i for i, h in enumerate(self.heroes) if h.hp + h.broken > 0]
@@ -172,6 +173,7 @@ def from_battle(b: Battle, deck: Deck, options: Options) -> CBattle:
     g.enemies = [c_enemy(e) for e in b.enemies]
     g.by_uid = {e.uid: e for e in g.enemies}
     g.dice = [CDie(d.owner, d.index, d.face, d.place, d.card) for d in b.dice]
+    regroup(g)
     g.locked = sum(d.place == "locked" for d in b.dice)  # dice on dice-lock cards (kept by Assign and PickUpLocked)
     g.ai_draw = {k: list(v) for k, v in b.ai_draw}
     g.ai_discard = {k: list(v) for k, v in b.ai_discard}
@@ -183,6 +185,15 @@ def from_battle(b: Battle, deck: Deck, options: Options) -> CBattle:
     g.cumulations = frozenset(m for m in markers if m.partition("#")[0] == "cumulation")
     g.markers = len(markers)
     return g
+
+
+def regroup(g: CBattle) -> None:
+    """Each hero's dice, in the battle's order (``g.mine``): to be called whenever a die is added, removed or
+    changes hands."""
+    mine: list[list[CDie]] = [[] for _ in g.heroes]
+    for d in g.dice:
+        mine[d.owner].append(d)
+    g.mine = mine
 
 
 def c_enemy(e: Enemy) -> CEnemy:

@@ -48,7 +48,7 @@ def valid(g: CBattle, uid: str, action, i: int) -> bool:
     if do == "attack":
         return action.range == "any" or g.heroes[i].group == g.by_uid[uid].group
     if do == "steal":
-        return any(d.owner == i and d.place == "card" for d in g.dice)
+        return any(d.place == "card" for d in g.mine[i])
     return True
 
 
@@ -140,7 +140,7 @@ def run_script(g: CBattle, uid: str, script: tuple, active, section: str = SECTI
             elif do == "push":
                 hero.group = _new_group(g)
             elif do == "steal":
-                dice = [d for d in g.dice if d.owner == chosen and d.place == "card"]
+                dice = [d for d in g.mine[chosen] if d.place == "card"]
                 if len({(d.card, d.face) for d in dice}) > 1:  # the hero chooses which die
                     g.paused = Pause(uid, script[k:], active, section, "steal", hero=chosen)
                     return
@@ -173,7 +173,7 @@ def takers(g: CBattle) -> list[int]:
     out = []
     for i, h in enumerate(g.heroes):
         if h.hp + h.broken > 0:
-            n = sum(1 for x in g.dice if x.owner == i and x.place != "stolen")
+            n = sum(1 for x in g.mine[i] if x.place != "stolen")
             if n < len(h.abilities) + h.extra:
                 out.append(i)
     return out

@@ -54,7 +54,7 @@ class GreedyBot:
         cards = g.t.cards
         if GIVE in tags:  # give up the die on the least valuable card
             hero = g.paused.hero
-            worth = {d.index: cards[d.card].value for d in g.dice if d.owner == hero and d.place == "card"}
+            worth = {d.index: cards[d.card].value for d in g.mine[hero] if d.place == "card"}
             return min(acts, key=lambda a: worth[a[1]])
         if TAKE in tags:  # the hero with the most HP left takes the point
             taken = dict(g.paused.shares)
@@ -185,7 +185,7 @@ class GreedyBot:
         cards = g.t.cards
         if not g.assigning:
             useful = g.t.faces(g.heroes[i].abilities)
-            bad = tuple([d.index for d in g.dice if d.owner == i and d.place == "rolled" and d.face not in useful])
+            bad = tuple([d.index for d in g.mine[i] if d.place == "rolled" and d.face not in useful])
             return (REROLL, bad) if bad else KEEP_A
         mine, held, own = hero_dice(g, i)
         best, top, six, one = None, -1, None, None
@@ -207,7 +207,7 @@ class GreedyBot:
     def _reroll(g: CBattle, acts: list) -> tuple:
         i = g.roller
         useful = g.t.faces(g.heroes[i].abilities)
-        bad = tuple([d.index for d in g.dice if d.owner == i and d.place == "rolled" and d.face not in useful])
+        bad = tuple([d.index for d in g.mine[i] if d.place == "rolled" and d.face not in useful])
         return (REROLL, bad) if bad and (REROLL, bad) in acts else KEEP_A
 
     @staticmethod

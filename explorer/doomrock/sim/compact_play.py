@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core.frozen import replace
 from ..state import RETURNED
-from .compact import CBattle, CDie
+from .compact import CBattle, CDie, regroup
 from .compact_ai import place_spawn, resume, returned_die, run_script, share_room, still_reacting, takers
 from .compact_effects import deal_damage, resolve, spend_dice, use_item
 from .compact_rules import (
@@ -75,7 +75,7 @@ def play(g: CBattle, a: tuple, outcome=None) -> None:
         place_spawn(g, a[1])
     elif tag == GIVE:
         p = g.paused
-        die = next(d for d in g.dice if d.owner == p.hero and d.index == a[1])
+        die = _die(g, p.hero, a[1])
         die.place, die.card = "stolen", p.uid
         resume(g)
     elif tag == TAKE:
@@ -116,14 +116,14 @@ def roll_phase(g: CBattle, a: tuple, outcome) -> None:
     i = g.roller if g.phase == "roll" else next((d.owner for d in g.dice if d.place == "rolled"), None)
     tag = a[0]
     if tag == ROLL:
-        for d, f in zip([d for d in g.dice if d.owner == i and d.place == "pool"], outcome):
+        for d, f in zip([d for d in g.mine[i] if d.place == "pool"], outcome):
             d.face, d.place = f, "rolled"
         g.rolls = 1
         return
     if tag == REROLL:
         faces = dict(zip(a[1], outcome))
-        for d in g.dice:
-            if d.owner == i and d.index in faces:
+        for d in g.mine[i]:
+            if d.index in faces:
                 d.face = faces[d.index]
         g.rolls += 1
         if g.rolls >= 3:  # the result of the third roll must be kept
@@ -154,8 +154,8 @@ def roll_phase(g: CBattle, a: tuple, outcome) -> None:
         else:
             g.heroes[i].heroism += 1
         return
-    for d in g.dice:  # DoneAssigning: unassigned dice are immediately spent
-        if d.owner == i and d.place == "rolled":
+    for d in g.mine[i]:  # DoneAssigning: unassigned dice are immediately spent
+        if d.place == "rolled":
             d.place, d.face = "spent", None
     if g.phase != "roll":
         return
@@ -167,8 +167,8 @@ def roll_phase(g: CBattle, a: tuple, outcome) -> None:
 
 
 def _die(g: CBattle, owner: int, index: int) -> CDie:
-    for d in g.dice:
-        if d.index == index and d.owner == owner:
+    for d in g.mine[owner]:
+        if d.index == index:
             return d
     raise LookupError(f"hero {owner} has no die {index}")  # pragma: no cover - listed actions name real dice
 
@@ -207,10 +207,10 @@ def end_round(g: CBattle) -> None:
     dice collected except locked ones; extra dice leave the pool; the round limit of simulations (DR-10)."""
     for i, h in enumerate(g.heroes):
         if h.extra:  # "reduce his dice pool by the number equal to extra dice he had this round"
-            free = sorted((d for d in g.dice if d.owner == i and d.place not in ("stolen", "locked")),
-                          key=lambda d: -d.index)
+            free = sorted((d for d in g.mine[i] if d.place not in ("stolen", "locked")), key=lambda d: -d.index)
             gone = {(d.owner, d.index) for d in free[: h.extra]}
             g.dice = [d for d in g.dice if (d.owner, d.index) not in gone]
+            regroup(g)
     for h in g.heroes:
         h.shields = h.heroism = h.extra = 0
         h.heroism_on, h.used_items = (), ()
@@ -235,10 +235,12 @@ def return_die(g: CBattle, d: CDie, to=None) -> None:
     missing = takers(g)
     if not missing:
         g.dice = [x for x in g.dice if x is not d]
+        regroup(g)
         return
     to = to if to in missing else missing[0]
-    index = d.index if to == d.owner else max(x.index for x in g.dice if x.owner == to) + 1
+    index = d.index if to == d.owner else max(x.index for x in g.mine[to]) + 1
     d.owner, d.index, d.place, d.card, d.face = to, index, "waiting", RETURNED, None
+    regroup(g)
 
 
 def settle(g: CBattle) -> None:

@@ -104,7 +104,7 @@ def roll_actions(g: CBattle) -> list:
     i = g.roller
     if g.rolls == 0:
         if g.locked and g.o.locked_dice == "optional":
-            return [ROLL_A] + [(PICKUP, d.index) for d in g.dice if d.owner == i and d.place == "locked"]
+            return [ROLL_A] + [(PICKUP, d.index) for d in g.mine[i] if d.place == "locked"]
         return [ROLL_A]
     if not g.assigning:
         return list(reroll_choices(g, i))
@@ -113,7 +113,7 @@ def roll_actions(g: CBattle) -> list:
 
 def reroll_choices(g: CBattle, i: int) -> tuple:
     """Roll Phase: re-roll any of hero ``i``'s rolled dice (every subset, by size), or keep them."""
-    rolled = tuple([d.index for d in g.dice if d.owner == i and d.place == "rolled"])
+    rolled = tuple([d.index for d in g.mine[i] if d.place == "rolled"])
     acts = _REROLLS.get(rolled)
     if acts is None:
         if len(_REROLLS) >= 4096:
@@ -128,7 +128,7 @@ _REROLLS: dict[tuple, tuple] = {}  # the re-roll choices of each set of rolled d
 
 def hero_dice(g: CBattle, i: int) -> tuple[list, dict[str, int], tuple[str, ...]]:
     """A hero's dice, how many dice each of its ability cards holds (placed or locked), and its cards in order."""
-    mine = [d for d in g.dice if d.owner == i]
+    mine = g.mine[i]
     held: dict[str, int] = {}
     for d in mine:
         if d.place == "card" or d.place == "locked":
@@ -170,7 +170,7 @@ def decisions(g: CBattle) -> list:
     p = g.paused
     k = p.kind
     if k == "steal":
-        return [(GIVE, d.index) for d in g.dice if d.owner == p.hero and d.place == "card"]
+        return [(GIVE, d.index) for d in g.mine[p.hero] if d.place == "card"]
     if k == "target":
         return [(TARGET, i) for i in p.choices]
     if k == "spawn":
@@ -285,7 +285,7 @@ def draw(g: CBattle, a: tuple, rng: Draws):
     tag = a[0]
     if tag == ROLL:
         roller = g.roller
-        return rng.dice(sum(1 for d in g.dice if d.owner == roller and d.place == "pool"))
+        return rng.dice(sum(1 for d in g.mine[roller] if d.place == "pool"))
     if tag == REROLL:
         return rng.dice(len(a[1]))
     if tag == ROLLEXTRA:
