@@ -20,7 +20,7 @@ from explorer.doomrock.sim.compact_map_effects import finish_battle
 from explorer.doomrock.sim.draws import Draws
 
 from .helpers import DECK
-from .test_compact_replay import OTHER_TRAITS, _copy, engine_outcome
+from .test_compact_replay import OTHER_TRAITS, _copy, check_books, engine_outcome
 
 OPTION_SETS = {
     "defaults": {},
@@ -77,6 +77,7 @@ def replay_campaign(options, bot: str, seed, deck=DECK) -> dict:
             return counts
         if m.phase == "battle":
             g = m.battle
+            check_books(g)
             kind = "setup" if g.phase == "setup" else "battle"
             mine = compact_setup.legal(g) if kind == "setup" else compact_rules.legal(g)
             assert [compact_rules.to_action(a) for a in mine] == acts, f"step {step}: the legal actions differ"

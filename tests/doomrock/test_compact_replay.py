@@ -67,6 +67,14 @@ def engine_steps(options: Options, bot: str, seed, deck=DECK):
     yield state.battle, [], None, None
 
 
+def check_books(g) -> None:
+    """What the compact battle keeps besides the engine's fields agrees with its dice: each hero's dice, the dice on
+    dice-lock cards and on enemies."""
+    assert g.mine == [[d for d in g.dice if d.owner == i] for i in range(len(g.heroes))]
+    assert g.locked == sum(d.place == "locked" for d in g.dice)
+    assert g.stolen == sum(d.place == "stolen" for d in g.dice)
+
+
 def engine_outcome(outcome):
     """A compact outcome in the engine's terms (its shuffles of ranks are strings)."""
     if isinstance(outcome, dict):
@@ -97,6 +105,7 @@ def replay(options: Options, bot: str, seed, deck=DECK) -> int:
     steps = 0
     while True:
         assert compact.to_battle(g) == battle, f"step {steps}: the battles differ"
+        check_books(g)
         mine = compact_rules.legal(g)
         assert [compact_rules.to_action(a) for a in mine] == acts, f"step {steps}: the legal actions differ"
         if action is None:

@@ -149,7 +149,7 @@ class CBattle:
                  "activations", "minion_done", "ai_draw", "ai_discard", "discard_order", "discard_sorted",
                  "expose_pool", "expose_up", "expose_out", "enrage", "enrage_extra", "next_group", "next_enemy",
                  "extra", "paused", "inventory", "ranks", "flips", "result", "deck", "t", "o", "by_uid",
-                 "cumulations", "markers", "locked", "mine")
+                 "cumulations", "markers", "locked", "mine", "stolen")
 
     def alive(self) -> list[int]:
         return [i for i, h in enumerate(self.heroes) if h.hp + h.broken > 0]
@@ -175,6 +175,7 @@ def from_battle(b: Battle, deck: Deck, options: Options) -> CBattle:
     g.dice = [CDie(d.owner, d.index, d.face, d.place, d.card) for d in b.dice]
     regroup(g)
     g.locked = sum(d.place == "locked" for d in b.dice)  # dice on dice-lock cards (kept by Assign and PickUpLocked)
+    g.stolen = sum(d.place == "stolen" for d in b.dice)  # dice on enemies (kept by die steal and its return)
     g.ai_draw = {k: list(v) for k, v in b.ai_draw}
     g.ai_discard = {k: list(v) for k, v in b.ai_discard}
     g.discard_order = [k for k, _ in b.ai_discard]  # the setup's order until a card is discarded (then sorted)

@@ -145,6 +145,7 @@ def run_script(g: CBattle, uid: str, script: tuple, active, section: str = SECTI
                     g.paused = Pause(uid, script[k:], active, section, "steal", hero=chosen)
                     return
                 dice[0].place, dice[0].card = "stolen", uid
+                g.stolen += 1
         elif do == "enrage":
             if own_card(g, uid):
                 g.enrage_extra = max(0, g.enrage_extra + action.amount)
@@ -181,6 +182,8 @@ def takers(g: CBattle) -> list[int]:
 
 def returned_die(g: CBattle):
     """Die steal: a stolen die on a defeated enemy waiting for the players to choose who gets it."""
+    if not g.stolen:
+        return None
     by_uid = g.by_uid
     for d in g.dice:
         if d.place == "stolen" and by_uid[d.card].hp <= 0:

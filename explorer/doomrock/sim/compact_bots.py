@@ -36,10 +36,11 @@ def fresh_roll_phase(g: CBattle) -> bool:
     reshuffle, no heroism to place."""
     if g.paused is not None or (not g.expose_pool and g.expose_up) or g.o.heavy_planning:
         return False
-    by_uid = g.by_uid
-    for d in g.dice:
-        if d.place == "stolen" and by_uid[d.card].hp <= 0:
-            return False  # (a die to give back may come first)
+    if g.stolen:
+        by_uid = g.by_uid
+        for d in g.dice:
+            if d.place == "stolen" and by_uid[d.card].hp <= 0:
+                return False  # (a die to give back may come first)
     return True
 
 

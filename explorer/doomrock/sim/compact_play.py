@@ -77,6 +77,7 @@ def play(g: CBattle, a: tuple, outcome=None) -> None:
         p = g.paused
         die = _die(g, p.hero, a[1])
         die.place, die.card = "stolen", p.uid
+        g.stolen += 1
         resume(g)
     elif tag == TAKE:
         _take(g, a[1])
@@ -232,6 +233,7 @@ def end_round(g: CBattle) -> None:
 def return_die(g: CBattle, d: CDie, to=None) -> None:
     """Die steal: a returned die goes to a hero missing dice (the players' choice ``to``, DR-16) and is rolled
     at once; with nobody missing a die, it is discarded."""
+    g.stolen -= 1  # (the die was on an enemy)
     missing = takers(g)
     if not missing:
         g.dice = [x for x in g.dice if x is not d]
@@ -245,11 +247,12 @@ def return_die(g: CBattle, d: CDie, to=None) -> None:
 
 def settle(g: CBattle) -> None:
     """After each action: dice of defeated enemies return, the battle may end, phases advance."""
-    by_uid = g.by_uid
-    for d in g.dice:
-        if d.place == "stolen" and by_uid[d.card].hp <= 0:  # (only the dice on defeated enemies go back)
-            _give_back(g)
-            break
+    if g.stolen:
+        by_uid = g.by_uid
+        for d in g.dice:
+            if d.place == "stolen" and by_uid[d.card].hp <= 0:  # (only the dice on defeated enemies go back)
+                _give_back(g)
+                break
     if g.result is not None:
         return
     standing = standing_objective = objectives = False
