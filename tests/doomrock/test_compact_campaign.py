@@ -20,7 +20,7 @@ from explorer.doomrock.sim.compact_map_effects import finish_battle
 from explorer.doomrock.sim.draws import Draws
 
 from .helpers import DECK
-from .test_compact_replay import OTHER_TRAITS, _copy, check_books, engine_outcome
+from .test_compact_replay import OTHER_TRAITS, check_books, engine_outcome, read_choices
 
 OPTION_SETS = {
     "defaults": {},
@@ -81,11 +81,12 @@ def replay_campaign(options, bot: str, seed, deck=DECK) -> dict:
             kind = "setup" if g.phase == "setup" else "battle"
             mine = compact_setup.legal(g) if kind == "setup" else compact_rules.legal(g)
             assert [compact_rules.to_action(a) for a in mine] == acts, f"step {step}: the legal actions differ"
-            twin = getattr(type(fast)(Draws(_copy(bot_rng))), "shortcut", lambda g: None)(g) if kind == "battle" else None
+            twin, turn = read_choices(fast, bot_rng, g) if kind == "battle" else (None, None)
             chance = len(mine) == 1 and (kind == "setup" or mine[0][0] in compact_rules.CHANCE_TAGS)
             a = mine[0] if chance else fast.choose(g, mine)
             assert compact_rules.to_action(a) == action, f"step {step}: the engine chose {action}, the compact bot {a}"
             assert twin in (None, a), f"step {step}: the choice read without the legal list is {twin}, not {a}"
+            assert turn in (None, a), f"step {step}: the roll phase's choice read from the dice is {turn}, not {a}"
             drawn = (compact_setup.draw if kind == "setup" else compact_rules.draw)(g, a, draws)
             assert engine_outcome(drawn) == outcome, f"step {step}: {action} drew {outcome} and {drawn}"
             (compact_setup.play if kind == "setup" else compact_play.play)(g, a, drawn)

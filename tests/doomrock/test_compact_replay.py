@@ -110,16 +110,27 @@ def replay(options: Options, bot: str, seed, deck=DECK) -> int:
         assert [compact_rules.to_action(a) for a in mine] == acts, f"step {steps}: the legal actions differ"
         if action is None:
             return steps
-        # the choice a bot reads without the legal list (a twin's: it may draw from the bot's generator)
-        twin = getattr(type(player)(Draws(_copy(bot_rng))), "shortcut", lambda g: None)(g)
+        # the choices a bot reads without the legal list (a twin's: it may draw from the bot's generator)
+        twin, turn = read_choices(player, bot_rng, g)
         a = mine[0] if len(mine) == 1 and mine[0][0] in compact_rules.CHANCE_TAGS else player.choose(g, mine)
         assert compact_rules.to_action(a) == action, f"step {steps}: the engine chose {action}, the compact bot {a}"
         assert twin in (None, a), f"step {steps}: the choice read without the legal list is {twin}, not {a}"
+        assert turn in (None, a), f"step {steps}: the roll phase's choice read from the dice is {turn}, not {a}"
         drawn = compact_rules.draw(g, a, draws)
         assert engine_outcome(drawn) == outcome, f"step {steps}: {action} drew {outcome} and {drawn}"
         compact_play.play(g, a, drawn)
         battle, acts, action, outcome = next(ref)
         steps += 1
+
+
+def read_choices(player, bot_rng, g) -> tuple:
+    """What twins of ``player`` (drawing from copies of its generator) choose without the legal list: its
+    ``shortcut``, and its ``roll_choice`` where the fight loop plays the roll phase with it."""
+    twin = getattr(type(player)(Draws(_copy(bot_rng))), "shortcut", lambda g: None)(g)
+    turn = None
+    if g.phase == "roll" and compact_bots.fresh_roll_phase(g):
+        turn = getattr(type(player)(Draws(_copy(bot_rng))), "roll_choice", lambda g: None)(g)
+    return twin, turn
 
 
 def _copy(rng: np.random.Generator) -> np.random.Generator:

@@ -7,7 +7,7 @@ from .compact import CBattle
 from .compact_effects import condition_met, targets, threats, usable_items
 from .compact_rules import (
     ACTIVATE, ASSIGN, BOSS, DONE_A, ENDINIT_A, ENDROUND_A, GIVE, HEROISM, ITEM, KEEP, KEEP_A, MINION, REROLL, ROLL_A,
-    SHIELD, SPAWN, TAKE, hero_dice, items, most_heroism, placed, reroll_choices,
+    SHIELD, SPAWN, TAKE, assign_actions, hero_dice, items, most_heroism, placed, reroll_choices,
 )
 
 
@@ -21,13 +21,15 @@ class RandomBot:
         return acts[self.rng.below(len(acts))]
 
     def shortcut(self, g: CBattle):
-        """``choose(g, legal(g))`` where the roll phase's list is known without listing it: the roll (the table's,
-        no draw) and the re-roll choices; None elsewhere."""
-        if g.phase != "roll" or g.assigning or not fresh_roll_phase(g):
-            return None
+        """``choose(g, legal(g))`` in the roll phase, listing only the roller's choices; None elsewhere."""
+        return self.roll_choice(g) if g.phase == "roll" and fresh_roll_phase(g) else None
+
+    def roll_choice(self, g: CBattle):
+        """The roller's choice (``fresh_roll_phase``): the roll (the table's, no draw), a re-roll or keep, a die to
+        place; None where dice may be picked up first."""
         if g.rolls == 0:
-            return None if g.locked and g.o.locked_dice == "optional" else ROLL_A  # (else: dice to pick up)
-        acts = reroll_choices(g, g.roller)
+            return None if g.locked and g.o.locked_dice == "optional" else ROLL_A
+        acts = reroll_choices(g, g.roller) if not g.assigning else assign_actions(g, g.roller, True)
         return acts[self.rng.below(len(acts))]
 
 
@@ -99,7 +101,7 @@ class GreedyBot:
         list is needed (a paused AI card, a die to give back or to place)."""
         phase = g.phase
         if phase == "roll":
-            return self._roll_choice(g) if fresh_roll_phase(g) else None
+            return self.roll_choice(g) if fresh_roll_phase(g) else None
         if g.paused is not None or (not g.expose_pool and g.expose_up) or g.o.heavy_planning:
             return None
         by_uid = g.by_uid
@@ -178,8 +180,9 @@ class GreedyBot:
         return best, top
 
     @staticmethod
-    def _roll_choice(g: CBattle):
-        """The roll phase: the roll, the re-roll or the die to place, read from the dice."""
+    def roll_choice(g: CBattle):
+        """The roller's choice (``fresh_roll_phase``): the roll, the re-roll or the die to place, read from the
+        dice."""
         if g.rolls == 0:
             return ROLL_A
         i = g.roller

@@ -10,7 +10,7 @@ from .compact_ai import place_spawn, resume, returned_die, run_script, share_roo
 from .compact_effects import deal_damage, resolve, spend_dice, use_item
 from .compact_rules import (
     ACTIVATE, ASSIGN, BOSS, ENDINIT, ENDROUND, GIVE, HEROISM, ITEM, KEEP, MINION, NOREACTION, PICKUP, PLACE,
-    REROLL, ROLL, ROLL_STEPS, ROLLEXTRA, SHIELD, SHUFFLE, SPAWN, STOPHIDING, TAKE, TARGET,
+    REROLL, ROLL, ROLL_STEPS, ROLLEXTRA, SHIELD, SHUFFLE, SPAWN, STOPHIDING, TAKE, TARGET, draw,
 )
 
 MINION_SECTION, BOSS_SECTION = "Battle Sequence: Minion Activation", "Battle Sequence: Boss Activations"
@@ -165,6 +165,20 @@ def roll_phase(g: CBattle, a: tuple, outcome) -> None:
         g.roller, g.rolls, g.assigning = later[0], 0, False
     else:
         g.phase, g.rolls, g.assigning = "initiative", 0, False
+
+
+def play_roll_phase(g: CBattle, choice, rng, budget: int) -> int:
+    """The roll phase's steps a bot reads from the dice (``choice(g)``; None: it needs the legal list), each
+    drawn and played as ``play`` would (a roll phase step settles nothing), without listing them: returns how many
+    were played (at most ``budget``)."""
+    n = 0
+    while n < budget and g.phase == "roll":
+        a = choice(g)
+        if a is None:
+            break
+        roll_phase(g, a, draw(g, a, rng))
+        n += 1
+    return n
 
 
 def _die(g: CBattle, owner: int, index: int) -> CDie:

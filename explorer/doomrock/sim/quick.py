@@ -17,8 +17,8 @@ from ..game import BATTLE_GAME
 from ..options import Options
 from . import compact_setup
 from .compact import from_battle
-from .compact_bots import MAKERS
-from .compact_play import play
+from .compact_bots import MAKERS, fresh_roll_phase
+from .compact_play import play, play_roll_phase
 from .compact_rules import CHANCE_TAGS, draw, legal
 from .draws import Draws
 from .record import GameRecord
@@ -88,8 +88,14 @@ def fight(g, player, rng: Draws, step: int, max_steps: int, log: list | None = N
             step += 1
         return step, before
     shortcut = getattr(player, "shortcut", None)  # a bot that can choose some steps without the legal list
+    roll_choice = getattr(player, "roll_choice", None)  # ... and the roll phase's, one after the other
     while step < max_steps and g.result is None:
         before = g.round
+        if roll_choice is not None and g.phase == "roll" and fresh_roll_phase(g):
+            taken = play_roll_phase(g, roll_choice, rng, max_steps - step)
+            if taken:
+                step += taken
+                continue
         a = shortcut(g) if shortcut is not None else None
         if a is None:
             acts = legal(g)
