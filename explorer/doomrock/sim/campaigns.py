@@ -12,6 +12,8 @@ import numpy as np
 
 from ...core.seeds import children_of
 from ..bots import make_bot
+from ..campaign_setup import setup_chance
+from ..campaign_state import SetUp
 from ..cards import Deck
 from ..game import GAME
 from ..options import Options
@@ -22,7 +24,7 @@ from .compact_bots import MAKERS
 from .compact_map import from_campaign, to_campaign
 from .compact_map_bots import MAP_MAKERS
 from .compact_map_effects import finish_battle
-from .draws import Draws
+from .draws import Draws, shuffle_parts, shuffles
 from .quick import fight
 from .record import Tally, hit_limit
 
@@ -50,11 +52,15 @@ def play_campaign(options: Options, deck: Deck, bot: str, seed: np.random.SeedSe
             if state.phase != "setup":
                 m = from_campaign(state)
                 continue
-            player = player or make_bot(bot, bot_rng)
             acts = GAME.legal_actions(state)
-            action = acts[0] if GAME.player_of(acts) == CHANCE else player.choose(state, acts)
-            spec = GAME.chance_of_legal(state, action)
-            outcome = spec.sample(rng) if spec is not None else None
+            parts = _setup_parts(state) if acts == [SetUp()] else None
+            if parts is not None:  # the Setup's shuffles, drawn as its spec samples them
+                action, outcome = acts[0], shuffles(parts, draws)
+            else:
+                player = player or make_bot(bot, bot_rng)
+                action = acts[0] if GAME.player_of(acts) == CHANCE else player.choose(state, acts)
+                spec = GAME.chance_of_legal(state, action)
+                outcome = spec.sample(rng) if spec is not None else None
             if log is not None:
                 log.append(("engine", action, outcome))
             state, _ = GAME.apply_legal(state, action, outcome)
@@ -79,6 +85,20 @@ def play_campaign(options: Options, deck: Deck, bot: str, seed: np.random.SeedSe
             step += 1
         tally.after(m)
     return tally.record("campaign", to_campaign(m) if m is not None else state, max_steps, won=False, capped=True)
+
+
+_SETUPS: dict[tuple, tuple] = {}
+
+
+def _setup_parts(state) -> tuple | None:
+    """The Setup's shuffles (``campaign_setup.setup_chance``: the same for every game of these options and deck)."""
+    key = (id(state.options), id(state.deck))
+    hit = _SETUPS.get(key)
+    if hit is None or hit[1] is not state.options or hit[2] is not state.deck:
+        if len(_SETUPS) >= 8:
+            _SETUPS.clear()
+        hit = _SETUPS[key] = (shuffle_parts(setup_chance(state)), state.options, state.deck)
+    return hit[0]
 
 
 def _battle(m, fast, draws: Draws, tally: Tally, step: int, max_steps: int, log: list | None) -> int:

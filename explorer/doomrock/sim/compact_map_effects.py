@@ -10,9 +10,9 @@ from ..campaign_state import (
     CampTask, DrawEvent, FreeLevelUps, GlobalEffect, KeepTask, PartyDamageTask, PickItems, ShopTask,
 )
 from ..cards import Choice, Loot, Test
-from ..setup import new_battle
-from .compact import CBattle, from_battle
-from .compact_map import CArea, CCampaign, hero_value
+from ..state import Battle
+from .compact import CBattle, CDie, from_battle, regroup
+from .compact_map import CArea, CCampaign, c_hero
 
 DECISIONS = frozenset({Loot, Test, Choice, CampTask, ShopTask, KeepTask, FreeLevelUps, PickItems, PartyDamageTask})
 
@@ -199,10 +199,25 @@ def start_battle(m: CCampaign) -> None:
     if len(m.encounters) == 1 and not m.doomrock_revealed:
         m.result, m.phase = "defeat", "over"
         return
-    b = new_battle(m.deck, tuple(hero_value(h) for h in m.heroes), m.encounters[0], m.options.formation,
-                   tuple(m.inventory))
-    m.battle = from_battle(b, m.deck, m.options)
+    m.battle = new_battle(m)
     m.phase, m.inventory, m.map_actions = "battle", [], 0
+
+
+def new_battle(m: CCampaign) -> CBattle:
+    """``setup.new_battle``, compact: the next encounter's battle waiting for ``SetUpBattle``; the heroes (copies)
+    keep HP, expose, shield and heroism markers and take the default formation."""
+    g = from_battle(Battle(m.encounters[0], ()), m.deck, m.options)  # (every other field as a new battle has it)
+    heroes = [c_hero(h) for h in m.heroes]
+    groups = (0,) * len(heroes) if m.options.formation == "together" else tuple(range(len(heroes)))
+    for h, x in zip(heroes, groups):
+        h.hidden, h.used_items, h.heroism_on, h.group = False, (), (), x + 1
+    g.heroes, g.next_group, g.inventory = heroes, max(groups) + 2, tuple(m.inventory)
+    g.dice = [CDie(i, k) for i, h in enumerate(heroes) for k in range(len(h.abilities))]
+    regroup(g)
+    markers = [x for h in heroes for x in h.expose]
+    g.cumulations = frozenset(x for x in markers if x.partition("#")[0] == "cumulation")
+    g.markers = len(markers)
+    return g
 
 
 def finish_battle(m: CCampaign) -> None:

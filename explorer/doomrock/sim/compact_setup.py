@@ -10,7 +10,7 @@ from .compact_gear import EQUIP, UNEQUIP, equip, gear_actions, unequip
 from .compact_map import map_tables
 from .compact_play import settle
 from .compact_rules import FORMATION, SETUP
-from .draws import Draws
+from .draws import Draws, shuffle_parts, shuffles
 
 SETUP_A = (SETUP,)
 
@@ -63,8 +63,7 @@ def draw(g: CBattle, a: tuple, rng: Draws):
     if a[0] != SETUP:
         return None
     held = tuple([m for h in g.heroes for m in h.expose])  # a campaign's heroes may bring markers to the battle
-    order = rng.order
-    return {name: [cards[i] for i in order(len(cards))] for name, cards in _parts(g, held)}
+    return shuffles(_parts(g, held), rng)
 
 
 _PARTS: dict[tuple, tuple] = {}
@@ -78,8 +77,7 @@ def _parts(g: CBattle, held: tuple) -> tuple:
     if hit is None or hit[1] is not g.o or hit[2] is not g.deck:
         if len(_PARTS) >= 256:
             _PARTS.clear()
-        spec = rules.setup_chance(g, g.deck, g.o, held)
-        hit = _PARTS[key] = (tuple((name, part.cards) for name, part in spec.parts), g.o, g.deck)
+        hit = _PARTS[key] = (shuffle_parts(rules.setup_chance(g, g.deck, g.o, held)), g.o, g.deck)
     return hit[0]
 
 

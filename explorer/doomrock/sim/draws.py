@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...core.chance import Shuffle
+
 MASK = 0xFFFFFFFF
 
 
@@ -78,6 +80,20 @@ class Draws:
         if base is None:
             base = _ROWS[(k, n)] = np.tile(np.arange(n), (k, 1))
         return self._permuted(base, axis=1).tolist()
+
+
+def shuffles(parts: tuple, rng: Draws) -> dict[str, list]:
+    """The outcome of a ``Joint`` of ``Shuffle`` parts, given as (part name, cards) pairs: each deck in turn, as
+    the spec's own ``sample`` shuffles them."""
+    order = rng.order
+    return {name: [cards[i] for i in order(len(cards))] for name, cards in parts}
+
+
+def shuffle_parts(spec) -> tuple | None:
+    """A ``Joint`` spec's parts as (name, cards) pairs for ``shuffles``, or None if a part is not a ``Shuffle``."""
+    if not all(isinstance(part, Shuffle) for _, part in spec.parts):
+        return None
+    return tuple((name, part.cards) for name, part in spec.parts)
 
 
 _ROWS: dict[tuple[int, int], np.ndarray] = {}  # k rows of range(n), to be permuted row by row (never changed)
