@@ -10,7 +10,7 @@ in place. The cards are read once per deck into ``MapTables``.
 from __future__ import annotations
 
 from ..campaign_state import AreaInPlay, Campaign, GlobalEffect
-from ..cards import Deck
+from ..cards import COSTS, Deck
 from ..state import Hero
 from .compact import CHero, from_battle, to_battle
 
@@ -60,10 +60,12 @@ class MapTables:
         self._amounts: dict[int, tuple] = {}
 
     def cost(self, loc) -> tuple:
-        """A location's entry cost as a dict, and the location itself (kept so that its id stays its own)."""
+        """A location's entry cost: (time, secret, coin, heroism, shield, peril), read once (the location is kept
+        with it, so that its id stays its own)."""
         hit = self._costs.get(id(loc))
         if hit is None or hit[1] is not loc:
-            hit = self._costs[id(loc)] = (dict(loc.cost), loc)
+            cost = dict(loc.cost)
+            hit = self._costs[id(loc)] = (tuple(cost.get(k, 0) for k in COSTS), loc)
         return hit[0]
 
     def locations(self, area: CArea) -> tuple:

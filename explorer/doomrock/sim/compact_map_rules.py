@@ -97,10 +97,8 @@ def legal(m: CCampaign) -> list:
 
 def affordable(m: CCampaign, loc) -> bool:
     """Location entry cost and special requirements ("Location entry cost")."""
-    cost = m.t.cost(loc)
-    heroism, shields = cost.get("heroism", 0), cost.get("shield", 0)
-    return (m.time >= cost.get("time", 0) and m.area.secrets >= cost.get("secret", 0)
-            and m.silver >= cost.get("coin", 0)
+    time, secret, coin, heroism, shields, _ = m.t.cost(loc)
+    return (m.time >= time and m.area.secrets >= secret and m.silver >= coin
             and all(h.heroism >= heroism and h.shields >= shields for h in m.heroes if h.hp > 0)
             and (not loc.requires_explored or m.area.secrets == 0))
 
@@ -257,17 +255,15 @@ def _map_action(m: CCampaign, a: tuple, outcome) -> None:
 def _visit(m: CCampaign, k: int) -> None:
     """Visit location: pay the entry cost, then resolve the effect once, top to bottom."""
     loc = m.t.locations(m.area)[k]
-    cost = m.t.cost(loc)
-    m.time -= cost.get("time", 0)
-    m.silver -= cost.get("coin", 0)
-    heroism, shields = cost.get("heroism", 0), cost.get("shield", 0)
+    time, secret, coin, heroism, shields, peril = m.t.cost(loc)
+    m.time -= time
+    m.silver -= coin
     for h in m.heroes:
         h.heroism, h.shields = max(0, h.heroism - heroism), max(0, h.shields - shields)
-    peril = cost.get("peril", 0)
     steps = tuple(CS.DrawEvent(m.deck.card(m.area.id).event_deck, True) for _ in range(peril)) + loc.steps
     push(m, steps)
-    if cost.get("secret"):
-        remove_secret(m, cost["secret"])
+    if secret:
+        remove_secret(m, secret)
 
 
 def _venture(m: CCampaign) -> None:
