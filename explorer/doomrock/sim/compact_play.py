@@ -269,16 +269,23 @@ def settle(g: CBattle) -> None:
                 break
     if g.result is not None:
         return
-    standing = standing_objective = objectives = False
+    # one pass over the enemies: what the end of the battle and the enemy phases ask of them
+    standing = objectives = objective_standing = fresh = boss_waiting = False
+    minions = 0
     for e in g.enemies:
         if e.objective:
             objectives = True
             if e.hp > 0:
-                standing_objective = True
-                break
-        elif e.hp > 0:
+                objective_standing = True
+        if e.hp > 0:
             standing = True
-    won = not standing_objective if objectives else not standing
+            if not e.boss:
+                minions += 1
+                if not e.activated:
+                    fresh = True
+            elif not e.activated:
+                boss_waiting = True
+    won = not objective_standing if objectives else not standing
     if won and g.enemies and g.phase != "setup":
         g.result, g.phase = "victory", "over"
         return
@@ -297,17 +304,12 @@ def settle(g: CBattle) -> None:
             else:
                 g.phase = "initiative"
     elif phase == "minions":
-        minions = [e for e in g.enemies if e.hp > 0 and not e.boss]
-        if g.active is not None and (g.active not in alive or g.activations >= 2
-                                     or not any(not e.activated for e in minions)):
+        if g.active is not None and (g.active not in alive or g.activations >= 2 or not fresh):
             g.minion_done.append(g.active)
             g.active, g.activations = None, 0
         if g.active is None and (not minions or all(i in g.minion_done for i in alive)):
             g.phase = phase = "boss"
-    if phase == "boss":
-        for e in g.enemies:
-            if e.boss and e.hp > 0 and not e.activated:
-                return
+    if phase == "boss" and not boss_waiting:
         g.phase = "actions"
 
 
