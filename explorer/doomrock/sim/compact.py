@@ -96,6 +96,7 @@ class Tables:
         self._unique: dict[tuple, tuple] = {}
         self._enrage: dict[str, tuple] = {}
         self._faces: dict[tuple, frozenset] = {}
+        self._fits: dict[tuple, dict] = {}
 
     def enrage(self, encounter: str) -> tuple:
         """The enrage values printed on an encounter card."""
@@ -110,6 +111,16 @@ class Tables:
         r = self._faces.get(abilities)
         if r is None:
             r = self._faces[abilities] = frozenset({1, 6}.union(*(self.cards[c].faces for c in abilities)))
+        return r
+
+    def fits(self, abilities: tuple) -> dict:
+        """For each face, the hero's ability cards (once each, in order) a die of that face may be assigned to, as
+        (card, capacity, the greedy party's worth of it)."""
+        r = self._fits.get(abilities)
+        if r is None:
+            own = [self.cards[c] for c in self.unique(abilities)]
+            r = self._fits[abilities] = {f: tuple((c.id, c.capacity, c.value) for c in own if f in c.faces)
+                                         for f in range(1, 7)}
         return r
 
     def unique(self, cards: tuple) -> tuple:

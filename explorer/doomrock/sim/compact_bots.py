@@ -186,21 +186,20 @@ class GreedyBot:
         if g.rolls == 0:
             return ROLL_A
         i = g.roller
-        cards = g.t.cards
         if not g.assigning:
             useful = g.t.faces(g.heroes[i].abilities)
             bad = tuple([d.index for d in g.mine[i] if d.place == "rolled" and d.face not in useful])
             return (REROLL, bad) if bad else KEEP_A
-        mine, held, own = hero_dice(g, i)
+        mine, held = hero_dice(g, i)
+        fits = g.t.fits(g.heroes[i].abilities)
         best, top, six, one = None, -1, None, None
         for d in mine:
             if d.place != "rolled":
                 continue
             f = d.face
-            for cid in own:
-                c = cards[cid]
-                if f in c.faces and held.get(cid, 0) < c.capacity and c.value > top:
-                    best, top = (ASSIGN, d.index, cid), c.value
+            for cid, capacity, value in fits[f]:
+                if held.get(cid, 0) < capacity and value > top:
+                    best, top = (ASSIGN, d.index, cid), value
             if f == 6 and six is None:
                 six = (HEROISM, d.index)
             elif f == 1 and one is None:

@@ -126,31 +126,29 @@ def reroll_choices(g: CBattle, i: int) -> tuple:
 _REROLLS: dict[tuple, tuple] = {}  # the re-roll choices of each set of rolled dice (every subset, then keep)
 
 
-def hero_dice(g: CBattle, i: int) -> tuple[list, dict[str, int], tuple[str, ...]]:
-    """A hero's dice, how many dice each of its ability cards holds (placed or locked), and its cards in order."""
+def hero_dice(g: CBattle, i: int) -> tuple[list, dict[str, int]]:
+    """A hero's dice, and how many dice each of its ability cards holds (placed or locked)."""
     mine = g.mine[i]
     held: dict[str, int] = {}
     for d in mine:
         if d.place == "card" or d.place == "locked":
             held[d.card] = held.get(d.card, 0) + 1
-    own = g.t.unique(g.heroes[i].abilities)
-    return mine, held, own
+    return mine, held
 
 
 def assign_actions(g: CBattle, i: int, roll_phase: bool) -> list:
     """Assign dice (and, in the roll phase, 1s for shields and 6s for heroism); with ``assign_if_able`` the hero
     is done only when no die left fits a card (DR-29)."""
-    cards = g.t.cards
-    mine, held, own = hero_dice(g, i)
+    mine, held = hero_dice(g, i)
+    fits = g.t.fits(g.heroes[i].abilities)
     acts: list = []
     assigned = False
     for d in mine:
         if d.place != "rolled":
             continue
         f = d.face
-        for cid in own:
-            c = cards[cid]
-            if f in c.faces and held.get(cid, 0) < c.capacity:
+        for cid, capacity, _ in fits[f]:
+            if held.get(cid, 0) < capacity:
                 acts.append((ASSIGN, d.index, cid))
                 assigned = True
         if roll_phase:
