@@ -166,10 +166,13 @@ class GreedyBot:
             if not held or h.hp + h.broken <= 0:
                 continue
             for cid in g.t.unique(h.abilities):
-                c = cards[cid]
-                if c.lock or held.get(cid, 0) < c.dice or c.reaction or (initiative and not c.initiative):
+                on = held.get(cid)
+                if on is None:
                     continue
-                if not condition_met(g, i, c.condition):
+                c = cards[cid]
+                if c.lock or on < c.dice or c.reaction or (initiative and not c.initiative):
+                    continue
+                if c.condition is not None and not condition_met(g, i, c.condition):
                     continue
                 n = most_heroism(g, h, cid, c) if c.damages else 0
                 for t in targets(g, i, c):

@@ -195,11 +195,14 @@ def activations(g: CBattle, initiative: bool) -> list:
         if not held or h.hp + h.broken <= 0:
             continue
         for cid in g.t.unique(h.abilities):
+            on = held.get(cid)
+            if on is None:
+                continue
             c = cards[cid]
             # A reaction is used only when its condition is met: its hero is attacked (DR-17).
-            if c.lock or held.get(cid, 0) < c.dice or c.reaction or (initiative and not c.initiative):
+            if c.lock or on < c.dice or c.reaction or (initiative and not c.initiative):
                 continue
-            if not condition_met(g, i, c.condition):
+            if c.condition is not None and not condition_met(g, i, c.condition):
                 continue
             most = most_heroism(g, h, cid, c)
             for t in targets(g, i, c):
