@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 
 from explorer.core.seeds import children_of
-from explorer.doomrock import CHANCE, GAME
-from explorer.doomrock.bots import make_bot
+from explorer.doomrock import GAME
 from explorer.doomrock.sim import campaigns, games, play_game, simulate
 from explorer.doomrock.sim import compact_bots, compact_play, compact_rules, compact_setup
 from explorer.doomrock.sim import compact_map_rules as map_rules
@@ -20,7 +19,7 @@ from explorer.doomrock.sim.compact_map_effects import finish_battle
 from explorer.doomrock.sim.draws import Draws
 
 from .helpers import DECK
-from .test_compact_replay import OTHER_TRAITS, check_books, engine_outcome, read_choices
+from .test_compact_replay import OTHER_TRAITS, check_books, engine_game, engine_outcome, read_choices
 
 OPTION_SETS = {
     "defaults": {},
@@ -39,18 +38,7 @@ OPTION_SETS = {
 def engine_campaign(options, bot: str, seed, deck=DECK):
     """The engine's campaign from ``seed`` as ``games.play_game`` plays it, one (state, legal actions, action,
     outcome) per step, then the final state."""
-    chance_seed, bot_seed = children_of(seed, 2)
-    rng = np.random.Generator(np.random.PCG64(chance_seed))
-    player = make_bot(bot, np.random.Generator(np.random.PCG64(bot_seed)))
-    state = GAME.initial_state(options, deck)
-    while not GAME.is_terminal(state):
-        acts = GAME.legal_actions(state)
-        action = acts[0] if GAME.player_of(acts) == CHANCE else player.choose(state, acts)
-        spec = GAME.chance_of_legal(state, action)
-        outcome = spec.sample(rng) if spec is not None else None
-        yield state, acts, action, outcome
-        state, _ = GAME.apply_legal(state, action, outcome)
-    yield state, [], None, None
+    return engine_game(GAME, options, bot, seed, deck)
 
 
 def replay_campaign(options, bot: str, seed, deck=DECK) -> dict:

@@ -50,21 +50,27 @@ OPTION_SETS = {
 }
 
 
-def engine_steps(options: Options, bot: str, seed, deck=DECK):
-    """The engine's game from ``seed`` as ``games.play_game`` plays it, one (battle, legal actions, action, outcome)
-    per step, then the final battle."""
+def engine_game(game, options: Options, bot: str, seed, deck=DECK):
+    """The engine's game from ``seed`` as ``games.play_game`` plays it, one (state, legal actions, action, outcome)
+    per step, then the final state."""
     chance_seed, bot_seed = children_of(seed, 2)
     rng = np.random.Generator(np.random.PCG64(chance_seed))
     player = make_bot(bot, np.random.Generator(np.random.PCG64(bot_seed)))
-    state = BATTLE_GAME.initial_state(options, deck)
-    while not BATTLE_GAME.is_terminal(state):
-        acts = BATTLE_GAME.legal_actions(state)
-        action = acts[0] if BATTLE_GAME.player_of(acts) == CHANCE else player.choose(state, acts)
-        spec = BATTLE_GAME.chance_of_legal(state, action)
+    state = game.initial_state(options, deck)
+    while not game.is_terminal(state):
+        acts = game.legal_actions(state)
+        action = acts[0] if game.player_of(acts) == CHANCE else player.choose(state, acts)
+        spec = game.chance_of_legal(state, action)
         outcome = spec.sample(rng) if spec is not None else None
+        yield state, acts, action, outcome
+        state, _ = game.apply_legal(state, action, outcome)
+    yield state, [], None, None
+
+
+def engine_steps(options: Options, bot: str, seed, deck=DECK):
+    """The engine's standalone battle from ``seed``, one (battle, legal actions, action, outcome) per step."""
+    for state, acts, action, outcome in engine_game(BATTLE_GAME, options, bot, seed, deck):
         yield state.battle, acts, action, outcome
-        state, _ = BATTLE_GAME.apply_legal(state, action, outcome)
-    yield state.battle, [], None, None
 
 
 def check_books(g) -> None:

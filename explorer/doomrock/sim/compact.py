@@ -142,14 +142,19 @@ class Tables:
 _TABLES: dict[int, Tables] = {}
 
 
-def tables_of(deck: Deck) -> Tables:
-    """The deck's tables, made once (a few decks are kept: a batch plays one deck)."""
-    t = _TABLES.get(id(deck))
+def per_deck(store: dict, deck: Deck, make):
+    """``make(deck)``, made once per deck and kept in ``store`` (a few decks are kept: a batch plays one deck)."""
+    t = store.get(id(deck))
     if t is None or t.deck is not deck:
-        if len(_TABLES) >= 8:
-            _TABLES.clear()
-        t = _TABLES[id(deck)] = Tables(deck)
+        if len(store) >= 8:
+            store.clear()
+        t = store[id(deck)] = make(deck)
     return t
+
+
+def tables_of(deck: Deck) -> Tables:
+    """The deck's tables, made once."""
+    return per_deck(_TABLES, deck, Tables)
 
 
 class CBattle:

@@ -4,10 +4,10 @@ first listed, the random bot's one draw from its own generator per decision)."""
 from __future__ import annotations
 
 from .compact import CBattle
-from .compact_effects import condition_met, targets, threats, usable_items
+from .compact_effects import targets, threats, usable_items
 from .compact_rules import (
     ACTIVATE, ASSIGN, BOSS, DONE_A, ENDINIT_A, ENDROUND_A, GIVE, HEROISM, ITEM, KEEP, KEEP_A, MINION, REROLL, ROLL_A,
-    SHIELD, SPAWN, TAKE, assign_actions, hero_dice, items, most_heroism, placed, reroll_choices,
+    SHIELD, SPAWN, TAKE, assign_actions, hero_dice, items, most_heroism, ready, reroll_choices,
 )
 
 
@@ -157,29 +157,15 @@ class GreedyBot:
         one heroism count per card and target: a card's worth grows with the heroism spent when it deals damage
         (the most it may spend is listed after every smaller count) and does not change otherwise (no heroism is
         listed first)."""
-        cards = g.t.cards
         value = self._activation_value
         best, top = None, None
-        every = placed(g)
-        for i, h in enumerate(g.heroes):
-            held = every[i]
-            if not held or h.hp + h.broken <= 0:
-                continue
-            for cid in g.t.unique(h.abilities):
-                on = held.get(cid)
-                if on is None:
-                    continue
-                c = cards[cid]
-                if c.lock or on < c.dice or c.reaction or (initiative and not c.initiative):
-                    continue
-                if c.condition is not None and not condition_met(g, i, c.condition):
-                    continue
-                n = most_heroism(g, h, cid, c) if c.damages else 0
-                for t in targets(g, i, c):
-                    a = (ACTIVATE, i, cid, t, n)
-                    v = value(g, a)
-                    if top is None or v > top:
-                        best, top = a, v
+        for i, h, cid, c in ready(g, initiative):
+            n = most_heroism(g, h, cid, c) if c.damages else 0
+            for t in targets(g, i, c):
+                a = (ACTIVATE, i, cid, t, n)
+                v = value(g, a)
+                if top is None or v > top:
+                    best, top = a, v
         return best, top
 
     @staticmethod

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..campaign_state import AreaInPlay, Campaign, GlobalEffect
 from ..cards import COSTS, Deck
 from ..state import Hero
-from .compact import CHero, from_battle, to_battle
+from .compact import CHero, from_battle, per_deck, to_battle
 
 
 class CArea:
@@ -89,13 +89,8 @@ _TABLES: dict[int, MapTables] = {}
 
 
 def map_tables(deck: Deck) -> MapTables:
-    """The deck's map tables, made once (a few decks are kept: a batch plays one deck)."""
-    t = _TABLES.get(id(deck))
-    if t is None or t.deck is not deck:
-        if len(_TABLES) >= 8:
-            _TABLES.clear()
-        t = _TABLES[id(deck)] = MapTables(deck)
-    return t
+    """The deck's map tables, made once."""
+    return per_deck(_TABLES, deck, MapTables)
 
 
 def c_hero(h: Hero) -> CHero:

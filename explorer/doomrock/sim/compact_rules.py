@@ -187,8 +187,20 @@ def decisions(g: CBattle) -> list:
 
 def activations(g: CBattle, initiative: bool) -> list:
     """Hero Action Phase: every ready card on every valid target with any affordable heroism."""
-    cards = g.t.cards
     acts = []
+    for i, h, cid, c in ready(g, initiative):
+        most = most_heroism(g, h, cid, c)
+        for t in targets(g, i, c):
+            acts += [(ACTIVATE, i, cid, t, n) for n in range(most + 1)]
+    return acts
+
+
+def ready(g: CBattle, initiative: bool) -> list:
+    """Ability activation: each undefeated hero's cards holding a full set of unspent dice, not dice-lock, not a
+    reaction, initiative ones only in the initiative phase, with their condition met: (hero, its hero, card id,
+    card) in ``activations``' order."""
+    cards = g.t.cards
+    out = []
     every = placed(g)
     for i, h in enumerate(g.heroes):
         held = every[i]
@@ -204,10 +216,8 @@ def activations(g: CBattle, initiative: bool) -> list:
                 continue
             if c.condition is not None and not condition_met(g, i, c.condition):
                 continue
-            most = most_heroism(g, h, cid, c)
-            for t in targets(g, i, c):
-                acts += [(ACTIVATE, i, cid, t, n) for n in range(most + 1)]
-    return acts
+            out.append((i, h, cid, c))
+    return out
 
 
 def placed(g: CBattle) -> list[dict[str, int]]:
