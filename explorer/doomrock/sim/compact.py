@@ -48,7 +48,8 @@ class Card:
     """What the battle rules read of an ability or an item card (``Tables``)."""
 
     __slots__ = ("id", "faces", "dice", "initiative", "capacity", "lock", "reaction", "condition", "heroism", "target",
-                 "near", "effects", "bonus", "armour", "threat", "expose", "damages", "slot", "use", "value", "name")
+                 "near", "effects", "bonus", "armour", "threat", "expose", "damages", "slot", "use", "value", "name",
+                 "worth")
 
 
 def _card(deck: Deck, cid: str) -> Card:
@@ -78,6 +79,12 @@ def _card(deck: Deck, cid: str) -> Card:
         k.value = 10 * dmg + (5 if c.lock else 0) + 2 * len(c.effects)
     else:
         k.value = 0
+    # the greedy party's worth of using it (``GreedyBot._activation_value``), by effect: a flat part (expose,
+    # armour down and push 3, shield 2, extra die 5), the damage amounts, the heal amounts, the moves
+    names = [e.name for e in effects]
+    k.worth = (3 * sum(n in ("expose", "armour_down", "push") for n in names) + 2 * names.count("shield")
+               + 5 * names.count("extra_die"), tuple(e.param("amount") for e in effects if e.name == "damage"),
+               tuple(e.param("amount") for e in effects if e.name == "heal"), names.count("move"))
     return k
 
 

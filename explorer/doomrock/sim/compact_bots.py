@@ -204,31 +204,25 @@ class GreedyBot:
 
     @staticmethod
     def _activation_value(g: CBattle, a: tuple) -> float:
-        card = g.t.cards[a[2]]
-        heroism = a[4] if a[0] == ACTIVATE else 0
+        """``bots.GreedyBot._activation_value``, effect by effect from the card's ``worth``."""
+        flat, damage, heals, moves = g.t.cards[a[2]].worth
         target = a[3]
-        value = 0.0
-        for name, p in card.effects:
-            if name == "damage":
-                enemy = g.by_uid[target]
-                amount = p["amount"] + heroism
-                value += 10 * amount + (20 if amount >= enemy.hp else 0)
-                value += 5 if enemy.objective or enemy.boss else 0
-            elif name in ("expose", "armour_down", "push"):
-                value += 3
-            elif name == "shield":
-                value += 2
-            elif name == "extra_die":
-                value += 5
-            elif name == "heal":
-                h = g.heroes[int(target.split(":")[1])]
-                value += 6 * min(p["amount"], h.max_hp - h.hp - h.broken)
-            elif name == "move":
-                # Move next to enemies if not engaged yet.
-                near = {x.group for x in g.enemies if x.hp > 0}
-                here = g.heroes[a[1]].group
-                if here not in near and target.startswith("group:") and int(target[6:]) in near:
-                    value += 4
+        value = float(flat)
+        if damage:
+            heroism = a[4] if a[0] == ACTIVATE else 0
+            enemy = g.by_uid[target]
+            hp, bonus = enemy.hp, 5 if enemy.objective or enemy.boss else 0
+            for amount in damage:
+                amount += heroism
+                value += 10 * amount + (20 if amount >= hp else 0) + bonus
+        if heals:
+            h = g.heroes[int(target.split(":")[1])]
+            for amount in heals:
+                value += 6 * min(amount, h.max_hp - h.hp - h.broken)
+        if moves:  # move next to enemies if not engaged yet
+            near = {x.group for x in g.enemies if x.hp > 0}
+            if g.heroes[a[1]].group not in near and target.startswith("group:") and int(target[6:]) in near:
+                value += 4 * moves
         return value
 
 
