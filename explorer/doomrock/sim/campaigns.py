@@ -13,7 +13,7 @@ import numpy as np
 from ...core.seeds import children_of
 from ..bots import make_bot
 from ..campaign_setup import setup_chance
-from ..campaign_state import SetUp
+from ..campaign_state import Campaign, SetUp
 from ..cards import Deck
 from ..game import GAME
 from ..options import Options
@@ -21,7 +21,7 @@ from ..state import CHANCE
 from . import compact_map_rules as map_rules
 from . import compact_setup
 from .compact_bots import MAKERS
-from .compact_map import from_campaign, to_campaign
+from .compact_map import from_campaign, hero_value
 from .compact_map_bots import MAP_MAKERS
 from .compact_map_effects import finish_battle
 from .draws import Draws, shuffle_parts, shuffles
@@ -40,7 +40,7 @@ def play_campaign(options: Options, deck: Deck, bot: str, seed: np.random.SeedSe
     bot_draws = Draws(bot_rng)  # (the engine bot's draws and these come from the same generator, in turn)
     fast, on_map = MAKERS[bot](bot_draws), MAP_MAKERS[bot](bot_draws)
     draws = Draws(rng)
-    state = GAME.initial_state(options, deck)
+    state = _initial(options, deck)
     tally = Tally()
     step = 0
     m = None  # the compact campaign, once the engine has set it up
@@ -68,8 +68,7 @@ def play_campaign(options: Options, deck: Deck, bot: str, seed: np.random.SeedSe
             tally.after(state)
             continue
         if m.result is not None:
-            state = to_campaign(m)
-            return tally.record("campaign", state, step, hit_limit=hit_limit(state))
+            return tally.record("campaign", _final(m), step, hit_limit=hit_limit(m))
         if m.phase == "battle":
             step = _battle(m, fast, draws, tally, step, max_steps, log)
             if m.battle.result is None:  # capped in the middle of the battle
@@ -84,7 +83,28 @@ def play_campaign(options: Options, deck: Deck, bot: str, seed: np.random.SeedSe
             map_rules.play(m, a, outcome)
             step += 1
         tally.after(m)
-    return tally.record("campaign", to_campaign(m) if m is not None else state, max_steps, won=False, capped=True)
+    return tally.record("campaign", _final(m) if m is not None else state, max_steps, won=False, capped=True)
+
+
+def _final(m) -> Campaign:
+    """What a record reads of the engine campaign ``m`` stands for (``record.record_of``: the party, the items,
+    silver and time left, the result, the battles won; not the map or the battle)."""
+    return Campaign(m.options, m.deck, m.phase, tuple(hero_value(h) for h in m.heroes), tuple(m.inventory), m.silver,
+                    m.time, battles_won=m.battles_won, result=m.result)
+
+
+_INITIAL: dict[tuple, tuple] = {}
+
+
+def _initial(options: Options, deck: Deck) -> Campaign:
+    """``GAME.initial_state`` (a value: the same for every game of these options and deck)."""
+    key = (id(options), id(deck))
+    hit = _INITIAL.get(key)
+    if hit is None or hit[1] is not options or hit[2] is not deck:
+        if len(_INITIAL) >= 8:
+            _INITIAL.clear()
+        hit = _INITIAL[key] = (GAME.initial_state(options, deck), options, deck)
+    return hit[0]
 
 
 _SETUPS: dict[tuple, tuple] = {}
