@@ -9,7 +9,7 @@ in place. The cards are read once per deck into ``MapTables``.
 """
 from __future__ import annotations
 
-from ..campaign_state import AreaInPlay, Campaign, GlobalEffect
+from ..campaign_state import AreaInPlay, Campaign, DrawEvent, GlobalEffect
 from ..cards import COSTS, Deck
 from ..state import Hero
 from .compact import CHero, from_battle, per_deck, to_battle
@@ -54,6 +54,8 @@ class MapTables:
         self.uses = {i.id: tuple((e.name, e.param("amount")) for e in i.use) for i in deck.items}
         self.target = {i.id: i.target for i in deck.items}
         self.globals = {c.id: GlobalEffect(c.id) for c in tuple(deck.areas) + tuple(deck.settings)}
+        # each area's event draws, as a peril and as an event (values: the same for every draw)
+        self.perils = {a.id: (DrawEvent(a.event_deck, True), DrawEvent(a.event_deck, False)) for a in deck.areas}
         self.gear: dict[tuple, tuple] = {}  # the gear-up choices of a party and inventory (``compact_gear``)
         self._costs: dict[int, tuple] = {}
         self._locations: dict[tuple, tuple] = {}

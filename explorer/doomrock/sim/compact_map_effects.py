@@ -69,7 +69,7 @@ def _resolve(m: CCampaign, step) -> None:
     elif name == "PARTY_DAMAGE":
         party_damage(m, n)
     elif name == "PERIL":
-        m.pending.append(DrawEvent(m.deck.card(m.area.id).event_deck, True))
+        m.pending.append(m.t.perils[m.area.id][0])
     elif name == "CAMP":
         m.pending.append(CampTask())
     elif name == "SHOP":

@@ -192,7 +192,7 @@ def _map_action(m: CCampaign, a: tuple, outcome) -> None:
     elif tag == EXPLORE:
         m.time -= 1
         remove_secret(m)
-        pending.insert(0, CS.DrawEvent(d.card(m.area.id).event_deck, False))  # (at the end of the queue)
+        pending.insert(0, m.t.perils[m.area.id][1])  # (at the end of the queue)
     elif tag == VENTURE:
         _venture(m)
     elif tag == EQUIP:
@@ -260,7 +260,7 @@ def _visit(m: CCampaign, k: int) -> None:
     m.silver -= coin
     for h in m.heroes:
         h.heroism, h.shields = max(0, h.heroism - heroism), max(0, h.shields - shields)
-    steps = tuple(CS.DrawEvent(m.deck.card(m.area.id).event_deck, True) for _ in range(peril)) + loc.steps
+    steps = (m.t.perils[m.area.id][0],) * peril + loc.steps
     push(m, steps)
     if secret:
         remove_secret(m, secret)
@@ -279,8 +279,7 @@ def _venture(m: CCampaign) -> None:
         m.event_discard.setdefault(d.card(e).deck, []).append(e)
     reveal(m)
     m.position = len(m.board) - 1
-    kind = d.card(m.area.id).event_deck
-    push(m, (CS.DrawEvent(kind, True), CS.DrawEvent(kind, False)) + _globals(m))
+    push(m, m.t.perils[m.area.id] + _globals(m))
 
 
 def _level_up(m: CCampaign, i: int) -> None:
