@@ -20,13 +20,9 @@ class RandomBot:
     def choose(self, g: CBattle, acts: list) -> tuple:
         return acts[self.rng.below(len(acts))]
 
-    def shortcut(self, g: CBattle):
-        """``choose(g, legal(g))`` in the roll phase, listing only the roller's choices; None elsewhere."""
-        return self.roll_choice(g) if g.phase == "roll" and fresh_roll_phase(g) else None
-
     def roll_choice(self, g: CBattle):
-        """The roller's choice (``fresh_roll_phase``): the roll (the table's, no draw), a re-roll or keep, a die to
-        place; None where dice may be picked up first."""
+        """``choose(g, legal(g))`` for the roller (``fresh_roll_phase``), listing only the roller's choices: the
+        roll (the table's, no draw), a re-roll or keep, a die to place; None where dice may be picked up first."""
         if g.rolls == 0:
             return None if g.locked and g.o.locked_dice == "optional" else ROLL_A
         acts = reroll_choices(g, g.roller) if not g.assigning else assign_actions(g, g.roller, True)
