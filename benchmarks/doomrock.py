@@ -199,7 +199,8 @@ def simulation(n_games=60, seed=1, n_camp=20):
     options = Options(players=2)
     deck = sample_deck()
     for kind in ("greedy", "random"):
-        print(f"== simulation: {n_games} {kind}-party battles (goblin raid, 2 heroes), one battle of each side in turn ==")
+        print(f"== simulation: {n_games} {kind}-party battles (goblin raid, 2 heroes), "
+              "one battle of each side in turn ==")
         sides = Sides("session", "engine", "compact")
         base, engine, records = [], [], []
         for child in children_of(np.random.SeedSequence(seed), n_games):

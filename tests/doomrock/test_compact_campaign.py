@@ -122,7 +122,8 @@ def test_every_kind_of_map_step_and_battle_is_replayed():
             log: list = []
             record = campaigns.play_campaign(options, deck, bot, seed, games.MAX_STEPS, log)
             seen |= {e[2][0] for e in log if e[0] == "map"}
-            seen |= {"setup " + a[0] for e in log if e[0] == "battle" for _, a, _ in e[1] if a[0] in ("equip", "unequip")}
+            seen |= {"setup " + a[0] for e in log if e[0] == "battle" for _, a, _ in e[1]
+                     if a[0] in ("equip", "unequip")}
             seen |= {"won" if won else "lost" for _, won in record.battles}
     wanted = set(map_rules.MAP_TYPES) | {"setup equip", "setup unequip", "won", "lost"}
     assert seen >= wanted, wanted - seen

@@ -194,7 +194,8 @@ def test_the_compact_battle_knows_every_option():
 
 def test_draws_are_numpys_own_draws_from_the_same_generator():
     """``Draws`` bounds the bit generator's words as ``Generator.integers`` does and shuffles as ``permutation``
-    does (several orders in one call as many calls do), leaving the generator in the same state (a numpy that changed its algorithms would fail here)."""
+    does (several orders in one call as many calls do), leaving the generator in the same state (a numpy that
+    changed its algorithms would fail here)."""
     for seed in range(40):
         a = np.random.Generator(np.random.PCG64(seed))
         b = np.random.Generator(np.random.PCG64(seed))

@@ -176,7 +176,8 @@ def play_roll_phase(g: CBattle, choice, rng, budget: int) -> int:
         a = choice(g)
         if a is None:
             break
-        roll_phase(g, a, draw(g, a, rng))
+        tag = a[0]
+        roll_phase(g, a, draw(g, a, rng) if tag == ROLL or tag == REROLL else None)  # (the others draw nothing)
         n += 1
     return n
 

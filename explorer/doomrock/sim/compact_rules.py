@@ -54,17 +54,7 @@ def legal(g: CBattle) -> list:
     """Exactly the actions the party (or the table) may take now, phase by phase ("Battle Sequence")."""
     if g.result is not None:
         return []
-    stolen = waiting = False
-    loose = None
-    for d in g.dice:
-        p = d.place
-        if p == "stolen":
-            stolen = True
-        elif p == "waiting":
-            waiting = True
-        elif p == "rolled" and loose is None:
-            loose = d.owner
-    if stolen and returned_die(g) is not None:  # "the dice may be distributed among any heroes missing dice"
+    if g.stolen and returned_die(g) is not None:  # "the dice may be distributed among any heroes missing dice"
         return [(TARGET, i) for i in takers(g)]
     if g.paused is not None:
         return decisions(g)
@@ -78,6 +68,15 @@ def legal(g: CBattle) -> list:
     phase = g.phase
     if phase == "roll":
         return roll_actions(g)
+    waiting = False
+    loose = None
+    for d in g.dice:
+        p = d.place
+        if p == "waiting":
+            waiting = True
+            break
+        if p == "rolled" and loose is None:
+            loose = d.owner
     if waiting:
         return [ROLLEXTRA_A]
     if loose is not None:
@@ -333,8 +332,9 @@ def _orders(g: CBattle, a: tuple, need: int, rng: Draws) -> dict | None:
     if hidden:
         if out is None:
             out = {}
-        for k, order in enumerate(rng.orders(hidden, size), 1):
-            out[_CUMULATION[k] if k < len(_CUMULATION) else f"cumulation {k}"] = order
+        names = (_CUMULATION[1:hidden + 1] if hidden < len(_CUMULATION)
+                 else [f"cumulation {k}" for k in range(1, hidden + 1)])
+        out.update(zip(names, rng.orders(hidden, size)))
     return out
 
 

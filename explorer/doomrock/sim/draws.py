@@ -20,8 +20,9 @@ MASK = 0xFFFFFFFF
 
 class Draws:
     """Chance from ``rng``: ``dice(n)`` is ``rng.integers(1, 7, size=n).tolist()``, ``below(k)`` is
-    ``int(rng.integers(k))``, ``order(n)`` is ``rng.permutation(n).tolist()`` (``orders(k, n)`` that ``k`` times); the generator ends in the state
-    those calls leave it in. (A numpy whose ``integers`` draws otherwise, checked once, gets its own calls.)"""
+    ``int(rng.integers(k))``, ``order(n)`` is ``rng.permutation(n).tolist()`` (``orders(k, n)`` that ``k`` times);
+    the generator ends in the state those calls leave it in. (A numpy whose ``integers`` draws otherwise, checked
+    once, gets its own calls.)"""
 
     __slots__ = ("rng", "_next", "_state", "_shuffle", "_permuted", "below", "dice", "order", "orders")
 
