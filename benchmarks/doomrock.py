@@ -14,8 +14,9 @@ The answers are compared (they must agree); the times are only printed.
 
 Simulation: battles (and steps) per second of ``explorer.doomrock.sim.simulate`` (the compact battle), of the
 engine loop ``play_game``, and of a plain ``Session`` loop playing the same games with the same draws (the
-records must agree), timed one battle of each side in turn, for the greedy and the random party; then on two
-worker processes; whole campaigns per second; live advice reads on real battle states.
+records must agree), timed one battle of each side in turn, for the greedy and the random party (each ratio in
+wall time, then in CPU time, which a loaded machine moves less); then on two worker processes; whole campaigns per
+second (the compact map and battles against the same two loops); live advice reads on real battle states.
 """
 
 from __future__ import annotations
@@ -173,36 +174,50 @@ def session_battle(options, child, kind="greedy", game="doomrock-battle"):
     return s.result() == "victory", s.state.battle.round, len(s.steps)
 
 
-def simulation(n_games=60, seed=1):
+class Sides:
+    """Wall and CPU seconds spent by each side, one game of each side in turn (so a change in the machine's load
+    falls on all of them alike; the CPU times leave out the time other processes had the cores)."""
+
+    def __init__(self, *names):
+        self.wall, self.cpu = dict.fromkeys(names, 0.0), dict.fromkeys(names, 0.0)
+
+    def run(self, name, play):
+        wall, cpu = time.perf_counter(), time.process_time()
+        out = play()
+        self.wall[name] += time.perf_counter() - wall
+        self.cpu[name] += time.process_time() - cpu
+        return out
+
+    def line(self, name, label, games, steps, unit):
+        t = self.wall[name]
+        ratio = "(baseline)" if name == "session" else (
+            f"-> {self.wall['session'] / t:.2f}x (CPU time {self.cpu['session'] / self.cpu[name]:.2f}x)")
+        return f"{label:27s} {games / t:8.2f} {unit}/s {steps / t:9.0f} steps/s {ratio}"
+
+
+def simulation(n_games=60, seed=1, n_camp=20):
     options = Options(players=2)
     deck = sample_deck()
     for kind in ("greedy", "random"):
-        print(f"== simulation: {n_games} {kind}-party battles (goblin raid, 2 heroes) ==")
-        sides = {"session": 0.0, "engine": 0.0, "compact": 0.0}
+        print(f"== simulation: {n_games} {kind}-party battles (goblin raid, 2 heroes), "
+              "one battle of each side in turn ==")
+        sides = Sides("session", "engine", "compact")
         base, engine, records = [], [], []
         for child in children_of(np.random.SeedSequence(seed), n_games):
-            # one battle of each side in turn, so a change in the machine's load falls on all of them alike
-            start = time.perf_counter()
-            base.append(session_battle(options, child, kind))
-            sides["session"] += time.perf_counter() - start
-            start = time.perf_counter()
-            engine.append(play_game("battle", options, deck, kind, child))  # the engine loop, without a Session
-            sides["engine"] += time.perf_counter() - start
-            start = time.perf_counter()
-            records.append(fast_game("battle", options, deck, kind, child))  # game i of simulate(..., seed)
-            sides["compact"] += time.perf_counter() - start
+            base.append(sides.run("session", lambda: session_battle(options, child, kind)))
+            # the engine loop, without a Session
+            engine.append(sides.run("engine", lambda: play_game("battle", options, deck, kind, child)))
+            # game i of simulate(..., seed)
+            records.append(sides.run("compact", lambda: fast_game("battle", options, deck, kind, child)))
         result = simulate("battle", n_games, seed, options=options, bot=kind)
         assert tuple(records) == result.records == tuple(engine)
         assert base == [(r.won, r.rounds, r.steps) for r in result.records]
         steps = sum(r.steps for r in result.records)
-        t_base = sides["session"]
-        print(f"plain Session loop:       {n_games / t_base:8.1f} battles/s {steps / t_base:9.0f} steps/s (baseline)")
-        print(f"engine loop (play_game):  {n_games / sides['engine']:8.1f} battles/s {steps / sides['engine']:9.0f} "
-              f"steps/s -> {t_base / sides['engine']:.2f}x")
-        print(f"simulate (compact):       {n_games / sides['compact']:8.1f} battles/s {steps / sides['compact']:9.0f} "
-              f"steps/s -> {t_base / sides['compact']:.2f}x (one battle of each side in turn)")
+        for name, label in (("session", "plain Session loop:"), ("engine", "engine loop (play_game):"),
+                            ("compact", "simulate (compact):")):
+            print(sides.line(name, label, n_games, steps, "battles"))
         if kind == "greedy":
-            t_sim, greedy = sides["compact"], result
+            t_sim, greedy = sides.wall["compact"], result
     with ProcessPoolExecutor(2) as pool:
         start = time.perf_counter()
         remote = simulate("battle", n_games, seed, options=options, executor=pool)
@@ -211,29 +226,22 @@ def simulation(n_games=60, seed=1):
     print(f"simulate, 2 procs (greedy): {n_games / t_pool:7.1f} battles/s (pool start-up included)")
     print(f"win rate {greedy.win_rate[0]:.3f} +- {greedy.win_rate[1]:.3f}, rounds {greedy.rounds[0]:.2f} +- "
           f"{greedy.rounds[1]:.2f}, HP left {greedy.hp_left[0]:.2f} +- {greedy.hp_left[1]:.2f} (greedy party)")
-    n_camp, limits = 10, sim_options()
-    sides = {"session": 0.0, "engine": 0.0, "compact": 0.0}
+    limits = sim_options()
+    sides = Sides("session", "engine", "compact")
     base, engine, records = [], [], []
     for child in children_of(np.random.SeedSequence(seed), n_camp):  # one campaign of each side in turn
-        start = time.perf_counter()
-        base.append(session_battle(limits, child, "greedy", "doomrock"))
-        sides["session"] += time.perf_counter() - start
-        start = time.perf_counter()
-        engine.append(play_game("campaign", limits, deck, "greedy", child))
-        sides["engine"] += time.perf_counter() - start
-        start = time.perf_counter()
-        records.append(fast_game("campaign", limits, deck, "greedy", child))  # battles on the compact battle
-        sides["compact"] += time.perf_counter() - start
+        base.append(sides.run("session", lambda: session_battle(limits, child, "greedy", "doomrock")))
+        engine.append(sides.run("engine", lambda: play_game("campaign", limits, deck, "greedy", child)))
+        records.append(sides.run("compact", lambda: fast_game("campaign", limits, deck, "greedy", child)))
     campaigns = simulate("campaign", n_camp, seed)
     assert tuple(records) == campaigns.records == tuple(engine)
     assert base == [(r.won, r.battles_won, r.steps) for r in records]
     steps = sum(r.steps for r in records)
-    print(f"== whole campaigns, greedy party ({n_camp}, {steps} steps) ==")
-    for name, label in (("session", "plain Session loop:      "), ("engine", "engine loop (play_game): "),
-                        ("compact", "simulate (battles compact):")):
-        print(f"{label} {n_camp / sides[name]:7.2f} games/s {steps / sides[name]:9.0f} steps/s -> "
-              f"{sides['session'] / sides[name]:.2f}x")
-    print(f"a campaign takes {sides['compact'] / n_camp / (t_sim / n_games):.1f} battles' time; "
+    print(f"== whole campaigns, greedy party ({n_camp}, {steps} steps), one campaign of each side in turn ==")
+    for name, label in (("session", "plain Session loop:"), ("engine", "engine loop (play_game):"),
+                        ("compact", "simulate (compact):")):
+        print(sides.line(name, label, n_camp, steps, "games"))
+    print(f"a campaign takes {sides.wall['compact'] / n_camp / (t_sim / n_games):.1f} battles' time; "
           f"score {campaigns.score[0]:.1f} +- {campaigns.score[1]:.1f}, win rate {campaigns.win_rate[0]:.2f}")
     print("campaign battles by encounter: " + "; ".join(
         f"{e} {n} fought, won {rate:.2f}" for e, (n, (rate, _)) in campaigns.by_encounter().items()))

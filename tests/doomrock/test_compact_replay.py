@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from explorer.core.seeds import children_of
-from explorer.doomrock import BATTLE_GAME, CHANCE, GAME, Options
+from explorer.doomrock import BATTLE_GAME, CHANCE, Options
 from explorer.doomrock.bots import GreedyBot, make_bot
 from explorer.doomrock.sim import fast_game, games, play_game, quick, simulate
-from explorer.doomrock.sim import campaigns, compact, compact_bots, compact_play, compact_rules, compact_setup
+from explorer.doomrock.sim import compact, compact_bots, compact_play, compact_rules, compact_setup
 from explorer.doomrock.sim.draws import Draws
 
 from explorer.doomrock.deckfile import deck_from_json
@@ -50,21 +50,35 @@ OPTION_SETS = {
 }
 
 
-def engine_steps(options: Options, bot: str, seed, deck=DECK):
-    """The engine's game from ``seed`` as ``games.play_game`` plays it, one (battle, legal actions, action, outcome)
-    per step, then the final battle."""
+def engine_game(game, options: Options, bot: str, seed, deck=DECK):
+    """The engine's game from ``seed`` as ``games.play_game`` plays it, one (state, legal actions, action, outcome)
+    per step, then the final state."""
     chance_seed, bot_seed = children_of(seed, 2)
     rng = np.random.Generator(np.random.PCG64(chance_seed))
     player = make_bot(bot, np.random.Generator(np.random.PCG64(bot_seed)))
-    state = BATTLE_GAME.initial_state(options, deck)
-    while not BATTLE_GAME.is_terminal(state):
-        acts = BATTLE_GAME.legal_actions(state)
-        action = acts[0] if BATTLE_GAME.player_of(acts) == CHANCE else player.choose(state, acts)
-        spec = BATTLE_GAME.chance_of_legal(state, action)
+    state = game.initial_state(options, deck)
+    while not game.is_terminal(state):
+        acts = game.legal_actions(state)
+        action = acts[0] if game.player_of(acts) == CHANCE else player.choose(state, acts)
+        spec = game.chance_of_legal(state, action)
         outcome = spec.sample(rng) if spec is not None else None
+        yield state, acts, action, outcome
+        state, _ = game.apply_legal(state, action, outcome)
+    yield state, [], None, None
+
+
+def engine_steps(options: Options, bot: str, seed, deck=DECK):
+    """The engine's standalone battle from ``seed``, one (battle, legal actions, action, outcome) per step."""
+    for state, acts, action, outcome in engine_game(BATTLE_GAME, options, bot, seed, deck):
         yield state.battle, acts, action, outcome
-        state, _ = BATTLE_GAME.apply_legal(state, action, outcome)
-    yield state.battle, [], None, None
+
+
+def check_books(g) -> None:
+    """What the compact battle keeps besides the engine's fields agrees with its dice: each hero's dice, the dice on
+    dice-lock cards and on enemies."""
+    assert g.mine == [[d for d in g.dice if d.owner == i] for i in range(len(g.heroes))]
+    assert g.locked == sum(d.place == "locked" for d in g.dice)
+    assert g.stolen == sum(d.place == "stolen" for d in g.dice)
 
 
 def engine_outcome(outcome):
@@ -80,47 +94,49 @@ def replay(options: Options, bot: str, seed, deck=DECK) -> int:
     chance_seed, bot_seed = children_of(seed, 2)
     rng = np.random.Generator(np.random.PCG64(chance_seed))
     bot_rng = np.random.Generator(np.random.PCG64(bot_seed))
-    engine_bot = make_bot(bot, bot_rng)
     draws, player = Draws(rng), compact_bots.MAKERS[bot](Draws(bot_rng))
     battle, acts, action, outcome = next(ref)
     state = BATTLE_GAME.initial_state(options, deck)
     g = compact.from_battle(state.battle, deck, options)
-    if compact_setup.supported(g):  # Battle Setup compact too, as in ``quick.play_game``
-        while battle.phase == "setup":
-            assert compact.to_battle(g) == battle, "in Battle Setup: the battles differ"
-            mine = compact_setup.legal(g)
-            assert [compact_rules.to_action(a) for a in mine] == acts, "in Battle Setup: the legal actions differ"
-            a = mine[0] if len(mine) == 1 else player.choose(g, mine)
-            assert compact_rules.to_action(a) == action
-            drawn = compact_setup.draw(g, a, draws)
-            assert drawn == outcome, f"Battle Setup drew {outcome} and {drawn}"
-            compact_setup.play(g, a, drawn)
-            battle, acts, action, outcome = next(ref)
-    else:  # gear to change: Battle Setup is the engine's
-        while battle.phase == "setup":
-            assert engine_bot.choose(state, acts) == action if BATTLE_GAME.player_of(acts) != CHANCE else True
-            spec = BATTLE_GAME.chance_of_legal(state, action)
-            assert (spec.sample(rng) if spec is not None else None) == outcome
-            state, _ = BATTLE_GAME.apply_legal(state, action, outcome)
-            battle, acts, action, outcome = next(ref)
-        g = compact.from_battle(state.battle, deck, options)
+    while battle.phase == "setup":  # Battle Setup compact too (formation, gear-up, the setup shuffles)
+        assert compact.to_battle(g) == battle, "in Battle Setup: the battles differ"
+        mine = compact_setup.legal(g)
+        assert [compact_rules.to_action(a) for a in mine] == acts, "in Battle Setup: the legal actions differ"
+        a = mine[0] if len(mine) == 1 else player.choose(g, mine)
+        assert compact_rules.to_action(a) == action
+        drawn = compact_setup.draw(g, a, draws)
+        assert drawn == outcome, f"Battle Setup drew {outcome} and {drawn}"
+        compact_setup.play(g, a, drawn)
+        battle, acts, action, outcome = next(ref)
     steps = 0
     while True:
         assert compact.to_battle(g) == battle, f"step {steps}: the battles differ"
+        check_books(g)
         mine = compact_rules.legal(g)
         assert [compact_rules.to_action(a) for a in mine] == acts, f"step {steps}: the legal actions differ"
         if action is None:
             return steps
-        # the choice a bot reads without the legal list (a twin's: it may draw from the bot's generator)
-        twin = getattr(type(player)(Draws(_copy(bot_rng))), "shortcut", lambda g: None)(g)
+        # the choices a bot reads without the legal list (a twin's: it may draw from the bot's generator)
+        twin, turn = read_choices(player, bot_rng, g)
         a = mine[0] if len(mine) == 1 and mine[0][0] in compact_rules.CHANCE_TAGS else player.choose(g, mine)
         assert compact_rules.to_action(a) == action, f"step {steps}: the engine chose {action}, the compact bot {a}"
         assert twin in (None, a), f"step {steps}: the choice read without the legal list is {twin}, not {a}"
+        assert turn in (None, a), f"step {steps}: the roll phase's choice read from the dice is {turn}, not {a}"
         drawn = compact_rules.draw(g, a, draws)
         assert engine_outcome(drawn) == outcome, f"step {steps}: {action} drew {outcome} and {drawn}"
         compact_play.play(g, a, drawn)
         battle, acts, action, outcome = next(ref)
         steps += 1
+
+
+def read_choices(player, bot_rng, g) -> tuple:
+    """What twins of ``player`` (drawing from copies of its generator) choose without the legal list: its
+    ``shortcut``, and its ``roll_choice`` where the fight loop plays the roll phase with it."""
+    twin = getattr(type(player)(Draws(_copy(bot_rng))), "shortcut", lambda g: None)(g)
+    turn = None
+    if g.phase == "roll" and compact_bots.fresh_roll_phase(g):
+        turn = getattr(type(player)(Draws(_copy(bot_rng))), "roll_choice", lambda g: None)(g)
+    return twin, turn
 
 
 def _copy(rng: np.random.Generator) -> np.random.Generator:
@@ -178,7 +194,8 @@ def test_the_compact_battle_knows_every_option():
 
 def test_draws_are_numpys_own_draws_from_the_same_generator():
     """``Draws`` bounds the bit generator's words as ``Generator.integers`` does and shuffles as ``permutation``
-    does, leaving the generator in the same state (a numpy that changed its algorithms would fail here)."""
+    does (several orders in one call as many calls do), leaving the generator in the same state (a numpy that
+    changed its algorithms would fail here)."""
     for seed in range(40):
         a = np.random.Generator(np.random.PCG64(seed))
         b = np.random.Generator(np.random.PCG64(seed))
@@ -187,51 +204,5 @@ def test_draws_are_numpys_own_draws_from_the_same_generator():
             assert int(a.integers(k)) == d.below(k)
             assert a.integers(1, 7, size=k % 9).tolist() == d.dice(k % 9)
             assert a.permutation(k % 40).tolist() == d.order(k % 40)
+            assert [a.permutation(k % 40).tolist() for _ in range(k % 5)] == d.orders(k % 5, k % 40)
         assert a.bit_generator.state == b.bit_generator.state
-
-
-def engine_campaign(options: Options, bot: str, seed) -> list:
-    """Every (action, outcome) of the engine's campaign from ``seed``, as ``games.play_game`` plays it."""
-    chance_seed, bot_seed = children_of(seed, 2)
-    rng = np.random.Generator(np.random.PCG64(chance_seed))
-    player = make_bot(bot, np.random.Generator(np.random.PCG64(bot_seed)))
-    state, played = GAME.initial_state(options, DECK), []
-    while not GAME.is_terminal(state):
-        acts = GAME.legal_actions(state)
-        action = acts[0] if GAME.player_of(acts) == CHANCE else player.choose(state, acts)
-        spec = GAME.chance_of_legal(state, action)
-        outcome = spec.sample(rng) if spec is not None else None
-        played.append((action, outcome))
-        state, _ = GAME.apply_legal(state, action, outcome)
-    return played
-
-
-@pytest.mark.parametrize("bot", ["greedy", "random"])
-def test_campaigns_fight_their_battles_compact_and_are_the_engines(bot):
-    options = games.sim_options(players=2)
-    for seed in children_of(np.random.SeedSequence([2026, 7, len(bot)]), 3 if bot == "greedy" else 4):
-        log = []
-        record = campaigns.play_campaign(options, DECK, bot, seed, games.MAX_STEPS, log)
-        assert record == play_game("campaign", options, DECK, bot, seed)
-        compact_steps = [s for entry in log if entry[0] == "battle" for s in entry[1]]
-        assert bool(compact_steps) == bool(record.battles)  # the battles were fought on the compact battle
-        flat = []
-        for entry in log:
-            if entry[0] == "battle":
-                flat += [(compact_rules.to_action(a), engine_outcome(o)) for _, a, o in entry[1]]
-            else:
-                flat.append(entry)
-        assert flat == engine_campaign(options, bot, seed)
-    assert simulate("campaign", 3, seed=2, options=options, bot=bot).records == tuple(
-        play_game("campaign", options, DECK, bot, s) for s in children_of(np.random.SeedSequence(2), 3))
-
-
-def test_a_campaign_capped_on_the_map_in_a_battle_or_on_its_last_step_is_the_engines():
-    options = games.sim_options(players=2)
-    seed = children_of(np.random.SeedSequence([2026, 7, 6]), 4)[3]  # a won battle, then a long lost one
-    full = play_game("campaign", options, DECK, "greedy", seed)
-    assert len(full.battles) == 2 and not full.capped
-    for cap in (5, 30, 50, 60, 61, 80, 120, 400, full.steps - 1, full.steps, full.steps + 1):  # (battles: 27-60, 82-)
-        engine = play_game("campaign", options, DECK, "greedy", seed, cap)
-        assert campaigns.play_campaign(options, DECK, "greedy", seed, cap) == engine, cap
-        assert engine.capped == (cap <= full.steps)

@@ -48,7 +48,8 @@ class Card:
     """What the battle rules read of an ability or an item card (``Tables``)."""
 
     __slots__ = ("id", "faces", "dice", "initiative", "capacity", "lock", "reaction", "condition", "heroism", "target",
-                 "near", "effects", "bonus", "armour", "threat", "expose", "damages", "slot", "use", "value", "name")
+                 "near", "effects", "bonus", "armour", "threat", "expose", "damages", "slot", "use", "value", "name",
+                 "worth")
 
 
 def _card(deck: Deck, cid: str) -> Card:
@@ -78,6 +79,12 @@ def _card(deck: Deck, cid: str) -> Card:
         k.value = 10 * dmg + (5 if c.lock else 0) + 2 * len(c.effects)
     else:
         k.value = 0
+    # the greedy party's worth of using it (``GreedyBot._activation_value``), by effect: a flat part (expose,
+    # armour down and push 3, shield 2, extra die 5), the damage amounts, the heal amounts, the moves
+    names = [e.name for e in effects]
+    k.worth = (3 * sum(n in ("expose", "armour_down", "push") for n in names) + 2 * names.count("shield")
+               + 5 * names.count("extra_die"), tuple(e.param("amount") for e in effects if e.name == "damage"),
+               tuple(e.param("amount") for e in effects if e.name == "heal"), names.count("move"))
     return k
 
 
@@ -93,6 +100,42 @@ class Tables:
                           for d in deck.ai_decks}
         self.ai = {c.id: c for d in deck.ai_decks for c in d.cards}
         self._reactive: dict[tuple, tuple] = {}
+        self._unique: dict[tuple, tuple] = {}
+        self._enrage: dict[str, tuple] = {}
+        self._faces: dict[tuple, frozenset] = {}
+        self._fits: dict[tuple, dict] = {}
+
+    def enrage(self, encounter: str) -> tuple:
+        """The enrage values printed on an encounter card."""
+        r = self._enrage.get(encounter)
+        if r is None:
+            r = self._enrage[encounter] = tuple(self.deck.card(encounter).enrage)
+        return r
+
+    def faces(self, abilities: tuple) -> frozenset:
+        """The faces worth keeping for a hero with these ability cards: those some card activates on, and the 1s
+        and 6s that make shields and heroism (the greedy party's re-roll)."""
+        r = self._faces.get(abilities)
+        if r is None:
+            r = self._faces[abilities] = frozenset({1, 6}.union(*(self.cards[c].faces for c in abilities)))
+        return r
+
+    def fits(self, abilities: tuple) -> dict:
+        """For each face, the hero's ability cards (once each, in order) a die of that face may be assigned to, as
+        (card, capacity, the greedy party's worth of it)."""
+        r = self._fits.get(abilities)
+        if r is None:
+            own = [self.cards[c] for c in self.unique(abilities)]
+            r = self._fits[abilities] = {f: tuple((c.id, c.capacity, c.value) for c in own if f in c.faces)
+                                         for f in range(1, 7)}
+        return r
+
+    def unique(self, cards: tuple) -> tuple:
+        """A hero's ability (or item) cards once each, in order."""
+        r = self._unique.get(cards)
+        if r is None:
+            r = self._unique[cards] = tuple(dict.fromkeys(cards))
+        return r
 
     def reactive(self, abilities: tuple) -> tuple:
         """The reaction abilities (not dice-lock ones) among a hero's, once each, in order."""
@@ -106,24 +149,30 @@ class Tables:
 _TABLES: dict[int, Tables] = {}
 
 
-def tables_of(deck: Deck) -> Tables:
-    """The deck's tables, made once (a few decks are kept: a batch plays one deck)."""
-    t = _TABLES.get(id(deck))
+def per_deck(store: dict, deck: Deck, make):
+    """``make(deck)``, made once per deck and kept in ``store`` (a few decks are kept: a batch plays one deck)."""
+    t = store.get(id(deck))
     if t is None or t.deck is not deck:
-        if len(_TABLES) >= 8:
-            _TABLES.clear()
-        t = _TABLES[id(deck)] = Tables(deck)
+        if len(store) >= 8:
+            store.clear()
+        t = store[id(deck)] = make(deck)
     return t
 
 
+def tables_of(deck: Deck) -> Tables:
+    """The deck's tables, made once."""
+    return per_deck(_TABLES, deck, Tables)
+
+
 class CBattle:
-    """One battle in progress: the engine's ``Battle`` fields, mutable, plus the deck's tables and the options."""
+    """One battle in progress: the engine's ``Battle`` fields, mutable, plus the deck's tables, the options, and
+    each hero's dice (``mine``, kept by ``regroup``)."""
 
     __slots__ = ("encounter", "heroes", "enemies", "dice", "phase", "round", "roller", "rolls", "assigning", "active",
                  "activations", "minion_done", "ai_draw", "ai_discard", "discard_order", "discard_sorted",
                  "expose_pool", "expose_up", "expose_out", "enrage", "enrage_extra", "next_group", "next_enemy",
                  "extra", "paused", "inventory", "ranks", "flips", "result", "deck", "t", "o", "by_uid",
-                 "cumulations", "markers", "locked")
+                 "cumulations", "markers", "locked", "mine", "stolen")
 
     def alive(self) -> list[int]:
         return [i for i, h in enumerate(self.heroes) if h.hp + h.broken > 0]
@@ -144,16 +193,12 @@ def from_battle(b: Battle, deck: Deck, options: Options) -> CBattle:
             setattr(c, f, getattr(h, f))
         c.expose = list(h.expose)
         g.heroes.append(c)
-    g.enemies = []
-    for e in b.enemies:
-        c = CEnemy()
-        for f in CEnemy.__slots__:
-            setattr(c, f, getattr(e, f))
-        c.expose = list(e.expose)
-        g.enemies.append(c)
+    g.enemies = [c_enemy(e) for e in b.enemies]
     g.by_uid = {e.uid: e for e in g.enemies}
     g.dice = [CDie(d.owner, d.index, d.face, d.place, d.card) for d in b.dice]
+    regroup(g)
     g.locked = sum(d.place == "locked" for d in b.dice)  # dice on dice-lock cards (kept by Assign and PickUpLocked)
+    g.stolen = sum(d.place == "stolen" for d in b.dice)  # dice on enemies (kept by die steal and its return)
     g.ai_draw = {k: list(v) for k, v in b.ai_draw}
     g.ai_discard = {k: list(v) for k, v in b.ai_discard}
     g.discard_order = [k for k, _ in b.ai_discard]  # the setup's order until a card is discarded (then sorted)
@@ -164,6 +209,25 @@ def from_battle(b: Battle, deck: Deck, options: Options) -> CBattle:
     g.cumulations = frozenset(m for m in markers if m.partition("#")[0] == "cumulation")
     g.markers = len(markers)
     return g
+
+
+def regroup(g: CBattle) -> None:
+    """Each hero's dice, in the battle's order (``g.mine``): to be called whenever a die is added, removed or
+    changes hands."""
+    mine: list[list[CDie]] = [[] for _ in g.heroes]
+    for d in g.dice:
+        mine[d.owner].append(d)
+    g.mine = mine
+
+
+def c_enemy(e: Enemy) -> CEnemy:
+    """The mutable copy of an engine enemy."""
+    c = CEnemy()
+    (c.uid, c.name, c.deck, c.hp, c.max_hp, c.armour, c.armour_down, c.shields, c.command, c.boss, c.objective,
+     c.group, c.activated) = (e.uid, e.name, e.deck, e.hp, e.max_hp, e.armour, e.armour_down, e.shields, e.command,
+                              e.boss, e.objective, e.group, e.activated)
+    c.expose = list(e.expose)
+    return c
 
 
 def to_battle(g: CBattle) -> Battle:

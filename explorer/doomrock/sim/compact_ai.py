@@ -48,7 +48,7 @@ def valid(g: CBattle, uid: str, action, i: int) -> bool:
     if do == "attack":
         return action.range == "any" or g.heroes[i].group == g.by_uid[uid].group
     if do == "steal":
-        return any(d.owner == i and d.place == "card" for d in g.dice)
+        return any(d.place == "card" for d in g.mine[i])
     return True
 
 
@@ -69,10 +69,14 @@ def own_card(g: CBattle, uid) -> bool:
 def attack_bonus(g: CBattle, uid) -> int:
     """Enrage: each enrage value reached on the attacker's encounter card adds damage (DR-7)."""
     if own_card(g, uid):
-        card, value = g.deck.card(g.extra), g.enrage_extra
+        card, value = g.extra, g.enrage_extra
     else:
-        card, value = g.deck.card(g.encounter), g.enrage
-    return sum(value >= t for t in card.enrage) * g.o.enraged_bonus
+        card, value = g.encounter, g.enrage
+    reached = 0
+    for t in g.t.enrage(card):
+        if value >= t:
+            reached += 1
+    return reached * g.o.enraged_bonus
 
 
 def share_room(g: CBattle, i: int) -> int:
@@ -106,6 +110,12 @@ def run_script(g: CBattle, uid: str, script: tuple, active, section: str = SECTI
                     chosen = forced
             else:
                 for t in action.target:
+                    if t == "active":  # (``pick``'s first case, without a list)
+                        if active is not None and heroes[active].hp + heroes[active].broken > 0 and valid(
+                                g, uid, action, active):
+                            chosen = active
+                            break
+                        continue
                     fits = [i for i in pick(g, uid, t, active) if valid(g, uid, action, i)]
                     if len(fits) > 1:  # a tie in threat: the players decide (DR-5)
                         g.paused = Pause(uid, script[k:], active, section, "target", choices=tuple(fits))
@@ -120,7 +130,8 @@ def run_script(g: CBattle, uid: str, script: tuple, active, section: str = SECTI
                 if me.group != hero.group:
                     me.group = hero.group
             elif do == "attack":
-                if not (k == 0 and reacted) and (reactions(g, chosen) or usable_items(g)):
+                if not (k == 0 and reacted) and (g.t.reactive(hero.abilities) and reactions(g, chosen)
+                                                 or usable_items(g)):
                     g.paused = Pause(uid, script[k:], active, section, "reaction", hero=chosen)
                     return
                 deal_damage(g, chosen, action.amount + attack_bonus(g, uid), True, g.o.cumulation_blanks)
@@ -129,11 +140,12 @@ def run_script(g: CBattle, uid: str, script: tuple, active, section: str = SECTI
             elif do == "push":
                 hero.group = _new_group(g)
             elif do == "steal":
-                dice = [d for d in g.dice if d.owner == chosen and d.place == "card"]
+                dice = [d for d in g.mine[chosen] if d.place == "card"]
                 if len({(d.card, d.face) for d in dice}) > 1:  # the hero chooses which die
                     g.paused = Pause(uid, script[k:], active, section, "steal", hero=chosen)
                     return
                 dice[0].place, dice[0].card = "stolen", uid
+                g.stolen += 1
         elif do == "enrage":
             if own_card(g, uid):
                 g.enrage_extra = max(0, g.enrage_extra + action.amount)
@@ -162,7 +174,7 @@ def takers(g: CBattle) -> list[int]:
     out = []
     for i, h in enumerate(g.heroes):
         if h.hp + h.broken > 0:
-            n = sum(1 for x in g.dice if x.owner == i and x.place != "stolen")
+            n = sum(1 for x in g.mine[i] if x.place != "stolen")
             if n < len(h.abilities) + h.extra:
                 out.append(i)
     return out
@@ -170,8 +182,13 @@ def takers(g: CBattle) -> list[int]:
 
 def returned_die(g: CBattle):
     """Die steal: a stolen die on a defeated enemy waiting for the players to choose who gets it."""
-    back = next((d for d in g.dice if d.place == "stolen" and g.by_uid[d.card].hp <= 0), None)
-    return back if back is not None and len(takers(g)) >= 2 else None
+    if not g.stolen:
+        return None
+    by_uid = g.by_uid
+    for d in g.dice:
+        if d.place == "stolen" and by_uid[d.card].hp <= 0:
+            return d if len(takers(g)) >= 2 else None
+    return None
 
 
 def still_reacting(g: CBattle) -> bool:

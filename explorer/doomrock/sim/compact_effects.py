@@ -5,7 +5,7 @@ Each function is the engine function of the same name (its docstring names the r
 """
 from __future__ import annotations
 
-from .compact import CBattle, CDie
+from .compact import CBattle, CDie, regroup
 
 DAMAGE, EXPOSE, PUSH, ARMOUR_DOWN, MOVE, SHIELD, HEAL, EXTRA_DIE, HIDE = (
     "damage", "expose", "push", "armour_down", "move", "shield", "heal", "extra_die", "hide")
@@ -30,8 +30,8 @@ def passives(g: CBattle, i: int, armour: bool) -> int:
     total = 0
     if g.locked:
         seen = set()
-        for d in g.dice:
-            if d.owner == i and d.place == "locked" and d.card not in seen:
+        for d in g.mine[i]:
+            if d.place == "locked" and d.card not in seen:
                 seen.add(d.card)
                 c = cards[d.card]
                 total += c.armour if armour else c.threat
@@ -116,17 +116,21 @@ def targets(g: CBattle, i: int, card) -> list[str]:
         return [e.uid for e in g.enemies if e.hp > 0]
     if kind_ == "group":
         own = g.heroes[i].group
-        return [f"group:{x}" for x in groups(g) if x != own] + ["new"]
+        return [_GROUP[x] if x < 64 else f"group:{x}" for x in groups(g) if x != own] + ["new"]
     if kind_ == "hero":
-        return [f"hero:{j}" for j, h in enumerate(g.heroes) if h.hp + h.broken > 0]
+        return [_HERO[j] for j, h in enumerate(g.heroes) if h.hp + h.broken > 0]
     return ["self"]
+
+
+_GROUP = tuple(f"group:{x}" for x in range(64))
+_HERO = tuple(f"hero:{j}" for j in range(8))
 
 
 def on_card(g: CBattle, i: int, cid: str, placed_only: bool) -> int:
     """How many of hero ``i``'s dice are on ``cid`` (``placed_only``: unspent, not locked)."""
     n = 0
-    for d in g.dice:
-        if d.owner == i and d.card == cid and (d.place == "card" or (not placed_only and d.place == "locked")):
+    for d in g.mine[i]:
+        if d.card == cid and (d.place == "card" or (not placed_only and d.place == "locked")):
             n += 1
     return n
 
@@ -285,8 +289,9 @@ def resolve(g: CBattle, i: int, effects, bonus_effects, heroism: int, target: st
             heal(g, int(target.split(":")[1]), p["amount"] + bonus.pop("bonus_heal", 0))
         elif name == EXTRA_DIE:
             n = p["amount"]
-            start = max((d.index for d in g.dice if d.owner == i), default=-1) + 1
+            start = max((d.index for d in g.mine[i]), default=-1) + 1
             g.dice.extend(CDie(i, start + k, place="waiting") for k in range(n))
+            regroup(g)
             h.extra += n
         elif name == HIDE:
             h.hidden = True
@@ -307,10 +312,10 @@ def heal(g: CBattle, j: int, amount: int) -> None:
 def spend_dice(g: CBattle, i: int, cid: str, count: int) -> None:
     """Remove one set of dice from the card: they are spent."""
     n = 0
-    for d in g.dice:
+    for d in g.mine[i]:
         if n >= count:
             break
-        if d.owner == i and d.place == "card" and d.card == cid:
+        if d.place == "card" and d.card == cid:
             d.place, d.card, d.face = "spent", None, None
             n += 1
 

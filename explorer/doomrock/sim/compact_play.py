@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from ...core.frozen import replace
 from ..state import RETURNED
-from .compact import CBattle, CDie
+from .compact import CBattle, CDie, regroup
 from .compact_ai import place_spawn, resume, returned_die, run_script, share_room, still_reacting, takers
 from .compact_effects import deal_damage, resolve, spend_dice, use_item
 from .compact_rules import (
     ACTIVATE, ASSIGN, BOSS, ENDINIT, ENDROUND, GIVE, HEROISM, ITEM, KEEP, MINION, NOREACTION, PICKUP, PLACE,
-    REROLL, ROLL, ROLL_STEPS, ROLLEXTRA, SHIELD, SHUFFLE, SPAWN, STOPHIDING, TAKE, TARGET,
+    REROLL, ROLL, ROLL_STEPS, ROLLEXTRA, SHIELD, SHUFFLE, SPAWN, STOPHIDING, TAKE, TARGET, draw,
 )
 
 MINION_SECTION, BOSS_SECTION = "Battle Sequence: Minion Activation", "Battle Sequence: Boss Activations"
@@ -75,8 +75,9 @@ def play(g: CBattle, a: tuple, outcome=None) -> None:
         place_spawn(g, a[1])
     elif tag == GIVE:
         p = g.paused
-        die = next(d for d in g.dice if d.owner == p.hero and d.index == a[1])
+        die = _die(g, p.hero, a[1])
         die.place, die.card = "stolen", p.uid
+        g.stolen += 1
         resume(g)
     elif tag == TAKE:
         _take(g, a[1])
@@ -116,13 +117,15 @@ def roll_phase(g: CBattle, a: tuple, outcome) -> None:
     i = g.roller if g.phase == "roll" else next((d.owner for d in g.dice if d.place == "rolled"), None)
     tag = a[0]
     if tag == ROLL:
-        for d, f in zip([d for d in g.dice if d.owner == i and d.place == "pool"], outcome):
+        for d, f in zip([d for d in g.mine[i] if d.place == "pool"], outcome):
             d.face, d.place = f, "rolled"
         g.rolls = 1
         return
     if tag == REROLL:
-        for n, f in zip(a[1], outcome):
-            _die(g, i, n).face = f
+        faces = dict(zip(a[1], outcome))
+        for d in g.mine[i]:
+            if d.index in faces:
+                d.face = faces[d.index]
         g.rolls += 1
         if g.rolls >= 3:  # the result of the third roll must be kept
             g.assigning = True
@@ -152,8 +155,8 @@ def roll_phase(g: CBattle, a: tuple, outcome) -> None:
         else:
             g.heroes[i].heroism += 1
         return
-    for d in g.dice:  # DoneAssigning: unassigned dice are immediately spent
-        if d.owner == i and d.place == "rolled":
+    for d in g.mine[i]:  # DoneAssigning: unassigned dice are immediately spent
+        if d.place == "rolled":
             d.place, d.face = "spent", None
     if g.phase != "roll":
         return
@@ -164,8 +167,26 @@ def roll_phase(g: CBattle, a: tuple, outcome) -> None:
         g.phase, g.rolls, g.assigning = "initiative", 0, False
 
 
+def play_roll_phase(g: CBattle, choice, rng, budget: int) -> int:
+    """The roll phase's steps a bot reads from the dice (``choice(g)``; None: it needs the legal list), each
+    drawn and played as ``play`` would (a roll phase step settles nothing), without listing them: returns how many
+    were played (at most ``budget``)."""
+    n = 0
+    while n < budget and g.phase == "roll":
+        a = choice(g)
+        if a is None:
+            break
+        tag = a[0]
+        roll_phase(g, a, draw(g, a, rng) if tag == ROLL or tag == REROLL else None)  # (the others draw nothing)
+        n += 1
+    return n
+
+
 def _die(g: CBattle, owner: int, index: int) -> CDie:
-    return next(d for d in g.dice if d.owner == owner and d.index == index)
+    for d in g.mine[owner]:
+        if d.index == index:
+            return d
+    raise LookupError(f"hero {owner} has no die {index}")  # pragma: no cover - listed actions name real dice
 
 
 def _activate(g: CBattle, uid: str, hero, outcome, redirect=None) -> None:
@@ -174,10 +195,9 @@ def _activate(g: CBattle, uid: str, hero, outcome, redirect=None) -> None:
     deck_id = me.deck
     pile = g.ai_draw.get(deck_id)
     if not pile:
-        pile = list(outcome)
+        pile = g.ai_draw[deck_id] = list(outcome)
         g.ai_discard[deck_id] = []
-    card_id = pile[0]
-    g.ai_draw[deck_id] = pile[1:]
+    card_id = pile.pop(0)
     discard = g.ai_discard.get(deck_id)
     if discard is None:
         discard = g.ai_discard[deck_id] = []
@@ -203,10 +223,10 @@ def end_round(g: CBattle) -> None:
     dice collected except locked ones; extra dice leave the pool; the round limit of simulations (DR-10)."""
     for i, h in enumerate(g.heroes):
         if h.extra:  # "reduce his dice pool by the number equal to extra dice he had this round"
-            free = sorted((d for d in g.dice if d.owner == i and d.place not in ("stolen", "locked")),
-                          key=lambda d: -d.index)
+            free = sorted((d for d in g.mine[i] if d.place not in ("stolen", "locked")), key=lambda d: -d.index)
             gone = {(d.owner, d.index) for d in free[: h.extra]}
             g.dice = [d for d in g.dice if (d.owner, d.index) not in gone]
+            regroup(g)
     for h in g.heroes:
         h.shields = h.heroism = h.extra = 0
         h.heroism_on, h.used_items = (), ()
@@ -228,35 +248,51 @@ def end_round(g: CBattle) -> None:
 def return_die(g: CBattle, d: CDie, to=None) -> None:
     """Die steal: a returned die goes to a hero missing dice (the players' choice ``to``, DR-16) and is rolled
     at once; with nobody missing a die, it is discarded."""
+    g.stolen -= 1  # (the die was on an enemy)
     missing = takers(g)
     if not missing:
         g.dice = [x for x in g.dice if x is not d]
+        regroup(g)
         return
     to = to if to in missing else missing[0]
-    index = d.index if to == d.owner else max(x.index for x in g.dice if x.owner == to) + 1
+    index = d.index if to == d.owner else max(x.index for x in g.mine[to]) + 1
     d.owner, d.index, d.place, d.card, d.face = to, index, "waiting", RETURNED, None
+    regroup(g)
 
 
 def settle(g: CBattle) -> None:
     """After each action: dice of defeated enemies return, the battle may end, phases advance."""
-    for d in g.dice:
-        if d.place == "stolen" and g.by_uid[d.card].hp <= 0:  # (only the dice on defeated enemies go back)
-            _give_back(g)
-            break
-    if g.result is None:
-        alive = g.alive()
-        objectives = [e for e in g.enemies if e.objective]
-        if objectives:
-            won = all(e.hp <= 0 for e in objectives)
-        else:
-            won = not any(e.hp > 0 for e in g.enemies)
-        if g.phase != "setup" and won and g.enemies:
-            g.result, g.phase = "victory", "over"
-            return
-        if not alive:
-            g.result, g.phase = "defeat", "over"
-            return
-    else:
+    if g.stolen:
+        by_uid = g.by_uid
+        for d in g.dice:
+            if d.place == "stolen" and by_uid[d.card].hp <= 0:  # (only the dice on defeated enemies go back)
+                _give_back(g)
+                break
+    if g.result is not None:
+        return
+    # one pass over the enemies: what the end of the battle and the enemy phases ask of them
+    standing = objectives = objective_standing = fresh = boss_waiting = False
+    minions = 0
+    for e in g.enemies:
+        if e.objective:
+            objectives = True
+            if e.hp > 0:
+                objective_standing = True
+        if e.hp > 0:
+            standing = True
+            if not e.boss:
+                minions += 1
+                if not e.activated:
+                    fresh = True
+            elif not e.activated:
+                boss_waiting = True
+    won = not objective_standing if objectives else not standing
+    if won and g.enemies and g.phase != "setup":
+        g.result, g.phase = "victory", "over"
+        return
+    alive = [i for i, h in enumerate(g.heroes) if h.hp + h.broken > 0]
+    if not alive:
+        g.result, g.phase = "defeat", "over"
         return
     if g.paused is not None:
         return
@@ -269,17 +305,12 @@ def settle(g: CBattle) -> None:
             else:
                 g.phase = "initiative"
     elif phase == "minions":
-        minions = [e for e in g.enemies if e.hp > 0 and not e.boss]
-        if g.active is not None and (g.active not in alive or g.activations >= 2
-                                     or not any(not e.activated for e in minions)):
+        if g.active is not None and (g.active not in alive or g.activations >= 2 or not fresh):
             g.minion_done.append(g.active)
             g.active, g.activations = None, 0
         if g.active is None and (not minions or all(i in g.minion_done for i in alive)):
             g.phase = phase = "boss"
-    if phase == "boss":
-        for e in g.enemies:
-            if e.boss and e.hp > 0 and not e.activated:
-                return
+    if phase == "boss" and not boss_waiting:
         g.phase = "actions"
 
 

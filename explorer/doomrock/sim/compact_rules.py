@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .. import state as S
+from ..campaign_state import Equip, Unequip
 from .compact import CBattle
 from .compact_ai import returned_die, share_room, takers
 from .compact_effects import condition_met, groups, reactions, targets, threats
@@ -21,13 +22,14 @@ ROLLEXTRA, SHUFFLE, ACTIVATE, ITEM, STOPHIDING, ENDINIT = ("rollextra", "shuffle
                                                            "endinit")
 MINION, BOSS, GIVE, TARGET, SPAWN, NOREACTION, TAKE, ENDROUND = ("minion", "boss", "give", "target", "spawn",
                                                                  "noreaction", "take", "endround")
-PLACE, SETUP, FORMATION = "place", "setup", "formation"
+PLACE, SETUP, FORMATION, EQUIP, UNEQUIP = "place", "setup", "formation", "equip", "unequip"
 ACTION_TYPES = {ROLL: S.Roll, REROLL: S.Reroll, KEEP: S.KeepDice, ASSIGN: S.Assign, SHIELD: S.MakeShield,
                 HEROISM: S.MakeHeroism, DONE: S.DoneAssigning, PICKUP: S.PickUpLocked, ROLLEXTRA: S.RollExtra,
                 SHUFFLE: S.ShuffleExpose, ACTIVATE: S.Activate, ITEM: S.UseItem, STOPHIDING: S.StopHiding,
                 ENDINIT: S.EndInitiative, MINION: S.ActivateMinion, BOSS: S.ActivateBoss, GIVE: S.GiveDie,
                 TARGET: S.ChooseTarget, SPAWN: S.PlaceSpawn, NOREACTION: S.NoReaction, TAKE: S.TakeDamage,
-                ENDROUND: S.EndRound, PLACE: S.PlaceHeroism, SETUP: S.SetUpBattle, FORMATION: S.Formation}
+                ENDROUND: S.EndRound, PLACE: S.PlaceHeroism, SETUP: S.SetUpBattle, FORMATION: S.Formation,
+                EQUIP: Equip, UNEQUIP: Unequip}
 TAG_OF = {cls: tag for tag, cls in ACTION_TYPES.items()}
 CHANCE_TAGS = frozenset({ROLL, ROLLEXTRA, SHUFFLE})  # with SetUpBattle, the table's actions (``skirmish.player_of``)
 DAMAGING = frozenset({ACTIVATE, ITEM, MINION, BOSS, NOREACTION, TARGET, GIVE, TAKE, SPAWN})
@@ -52,17 +54,7 @@ def legal(g: CBattle) -> list:
     """Exactly the actions the party (or the table) may take now, phase by phase ("Battle Sequence")."""
     if g.result is not None:
         return []
-    stolen = waiting = False
-    loose = None
-    for d in g.dice:
-        p = d.place
-        if p == "stolen":
-            stolen = True
-        elif p == "waiting":
-            waiting = True
-        elif p == "rolled" and loose is None:
-            loose = d.owner
-    if stolen and returned_die(g) is not None:  # "the dice may be distributed among any heroes missing dice"
+    if g.stolen and returned_die(g) is not None:  # "the dice may be distributed among any heroes missing dice"
         return [(TARGET, i) for i in takers(g)]
     if g.paused is not None:
         return decisions(g)
@@ -76,6 +68,15 @@ def legal(g: CBattle) -> list:
     phase = g.phase
     if phase == "roll":
         return roll_actions(g)
+    waiting = False
+    loose = None
+    for d in g.dice:
+        p = d.place
+        if p == "waiting":
+            waiting = True
+            break
+        if p == "rolled" and loose is None:
+            loose = d.owner
     if waiting:
         return [ROLLEXTRA_A]
     if loose is not None:
@@ -101,40 +102,52 @@ def roll_actions(g: CBattle) -> list:
     a locked die may be picked up (``Options.locked_dice == "optional"``, DR-18)."""
     i = g.roller
     if g.rolls == 0:
-        if g.o.locked_dice == "optional":
-            return [ROLL_A] + [(PICKUP, d.index) for d in g.dice if d.owner == i and d.place == "locked"]
+        if g.locked and g.o.locked_dice == "optional":
+            return [ROLL_A] + [(PICKUP, d.index) for d in g.mine[i] if d.place == "locked"]
         return [ROLL_A]
     if not g.assigning:
-        rolled = [d.index for d in g.dice if d.owner == i and d.place == "rolled"]
-        return [(REROLL, c) for n in range(1, len(rolled) + 1) for c in combinations(rolled, n)] + [KEEP_A]
+        return list(reroll_choices(g, i))
     return assign_actions(g, i, True)
 
 
-def hero_dice(g: CBattle, i: int) -> tuple[list, dict[str, int], tuple[str, ...]]:
-    """A hero's dice, how many dice each of its ability cards holds (placed or locked), and its cards in order."""
-    mine = [d for d in g.dice if d.owner == i]
+def reroll_choices(g: CBattle, i: int) -> tuple:
+    """Roll Phase: re-roll any of hero ``i``'s rolled dice (every subset, by size), or keep them."""
+    rolled = tuple([d.index for d in g.mine[i] if d.place == "rolled"])
+    acts = _REROLLS.get(rolled)
+    if acts is None:
+        if len(_REROLLS) >= 4096:
+            _REROLLS.clear()
+        acts = _REROLLS[rolled] = tuple(
+            [(REROLL, c) for n in range(1, len(rolled) + 1) for c in combinations(rolled, n)] + [KEEP_A])
+    return acts
+
+
+_REROLLS: dict[tuple, tuple] = {}  # the re-roll choices of each set of rolled dice (every subset, then keep)
+
+
+def hero_dice(g: CBattle, i: int) -> tuple[list, dict[str, int]]:
+    """A hero's dice, and how many dice each of its ability cards holds (placed or locked)."""
+    mine = g.mine[i]
     held: dict[str, int] = {}
     for d in mine:
         if d.place == "card" or d.place == "locked":
             held[d.card] = held.get(d.card, 0) + 1
-    own = tuple(dict.fromkeys(g.heroes[i].abilities))
-    return mine, held, own
+    return mine, held
 
 
 def assign_actions(g: CBattle, i: int, roll_phase: bool) -> list:
     """Assign dice (and, in the roll phase, 1s for shields and 6s for heroism); with ``assign_if_able`` the hero
     is done only when no die left fits a card (DR-29)."""
-    cards = g.t.cards
-    mine, held, own = hero_dice(g, i)
+    mine, held = hero_dice(g, i)
+    fits = g.t.fits(g.heroes[i].abilities)
     acts: list = []
     assigned = False
     for d in mine:
         if d.place != "rolled":
             continue
         f = d.face
-        for cid in own:
-            c = cards[cid]
-            if f in c.faces and held.get(cid, 0) < c.capacity:
+        for cid, capacity, _ in fits[f]:
+            if held.get(cid, 0) < capacity:
                 acts.append((ASSIGN, d.index, cid))
                 assigned = True
         if roll_phase:
@@ -154,7 +167,7 @@ def decisions(g: CBattle) -> list:
     p = g.paused
     k = p.kind
     if k == "steal":
-        return [(GIVE, d.index) for d in g.dice if d.owner == p.hero and d.place == "card"]
+        return [(GIVE, d.index) for d in g.mine[p.hero] if d.place == "card"]
     if k == "target":
         return [(TARGET, i) for i in p.choices]
     if k == "spawn":
@@ -164,7 +177,7 @@ def decisions(g: CBattle) -> list:
         h = g.heroes[p.hero]
         for cid in reactions(g, p.hero):
             c = g.t.cards[cid]
-            most = _most(g, h, cid, c)
+            most = most_heroism(g, h, cid, c)
             acts += [(ACTIVATE, p.hero, cid, t, n) for t in targets(g, p.hero, c) for n in range(most + 1)]
         return acts + items(g) + [NOREACTION_A]
     taken = dict(p.shares)
@@ -173,31 +186,50 @@ def decisions(g: CBattle) -> list:
 
 def activations(g: CBattle, initiative: bool) -> list:
     """Hero Action Phase: every ready card on every valid target with any affordable heroism."""
-    cards = g.t.cards
     acts = []
-    for i, h in enumerate(g.heroes):
-        if h.hp + h.broken <= 0:
-            continue
-        held: dict[str, int] = {}
-        for d in g.dice:
-            if d.owner == i and d.place == "card":
-                held[d.card] = held.get(d.card, 0) + 1
-        if not held:
-            continue
-        for cid in dict.fromkeys(h.abilities):
-            c = cards[cid]
-            # A reaction is used only when its condition is met: its hero is attacked (DR-17).
-            if c.lock or held.get(cid, 0) < c.dice or c.reaction or (initiative and not c.initiative):
-                continue
-            if not condition_met(g, i, c.condition):
-                continue
-            most = _most(g, h, cid, c)
-            for t in targets(g, i, c):
-                acts += [(ACTIVATE, i, cid, t, n) for n in range(most + 1)]
+    for i, h, cid, c in ready(g, initiative):
+        most = most_heroism(g, h, cid, c)
+        for t in targets(g, i, c):
+            acts += [(ACTIVATE, i, cid, t, n) for n in range(most + 1)]
     return acts
 
 
-def _most(g: CBattle, h, cid: str, c) -> int:
+def ready(g: CBattle, initiative: bool) -> list:
+    """Ability activation: each undefeated hero's cards holding a full set of unspent dice, not dice-lock, not a
+    reaction, initiative ones only in the initiative phase, with their condition met: (hero, its hero, card id,
+    card) in ``activations``' order."""
+    cards = g.t.cards
+    out = []
+    every = placed(g)
+    for i, h in enumerate(g.heroes):
+        held = every[i]
+        if not held or h.hp + h.broken <= 0:
+            continue
+        for cid in g.t.unique(h.abilities):
+            on = held.get(cid)
+            if on is None:
+                continue
+            c = cards[cid]
+            # A reaction is used only when its condition is met: its hero is attacked (DR-17).
+            if c.lock or on < c.dice or c.reaction or (initiative and not c.initiative):
+                continue
+            if c.condition is not None and not condition_met(g, i, c.condition):
+                continue
+            out.append((i, h, cid, c))
+    return out
+
+
+def placed(g: CBattle) -> list[dict[str, int]]:
+    """For each hero, how many unspent dice each ability card holds (placed, not locked), in one pass."""
+    out: list[dict[str, int]] = [{} for _ in g.heroes]
+    for d in g.dice:
+        if d.place == "card":
+            held = out[d.owner]
+            held[d.card] = held.get(d.card, 0) + 1
+    return out
+
+
+def most_heroism(g: CBattle, h, cid: str, c) -> int:
     """The heroism a card may spend: the hero's, or with heavy planning the markers placed on it (DR-25)."""
     if not c.heroism:
         return 0
@@ -219,26 +251,39 @@ def items(g: CBattle) -> list:
 
 def minion_choices(g: CBattle) -> list:
     """Minion Activation: two minions per hero in threat order; rampage when all were activated."""
-    minions = [e for e in g.enemies if e.hp > 0 and not e.boss]
-    fresh = [e for e in minions if not e.activated]
+    minions, fresh = [], []
+    for e in g.enemies:
+        if e.hp > 0 and not e.boss:
+            minions.append(e)
+            if not e.activated:
+                fresh.append(e)
     if g.active is not None:
-        return [a for e in fresh for a in _with_redirects(g, g.active, e.uid)]
-    waiting = [i for i in g.alive() if i not in g.minion_done]
+        return _with_redirects(g, g.active, fresh)
+    done = g.minion_done
+    waiting = [i for i, h in enumerate(g.heroes) if h.hp + h.broken > 0 and i not in done]
     if not waiting or not minions:
         return []
     every = threats(g)
-    values = [every[i] for i in waiting]
-    top = max(values)
+    top = max([every[i] for i in waiting])
     pool = fresh or minions  # Rampage: with every minion activated, any minion may be chosen.
-    return [a for i, v in zip(waiting, values) if v == top for e in pool for a in _with_redirects(g, i, e.uid)]
+    acts: list = []
+    for i in waiting:
+        if every[i] == top:
+            acts += _with_redirects(g, i, pool)
+    return acts
 
 
-def _with_redirects(g: CBattle, i: int, uid: str) -> list:
-    """Hidden: once per round a hidden hero may let another hero be the active hero."""
-    acts = [(MINION, i, uid, None)]
+def _with_redirects(g: CBattle, i: int, minions: list) -> list:
+    """Hero ``i`` activates each of ``minions``; hidden: once per round a hidden hero may let another hero be the
+    active hero."""
     h = g.heroes[i]
-    if h.hidden and not h.redirected:
-        acts += [(MINION, i, uid, j) for j in g.alive() if j != i]
+    if not h.hidden or h.redirected:
+        return [(MINION, i, e.uid, None) for e in minions]
+    others = [j for j in g.alive() if j != i]
+    acts = []
+    for e in minions:
+        acts.append((MINION, i, e.uid, None))
+        acts += [(MINION, i, e.uid, j) for j in others]
     return acts
 
 
@@ -250,7 +295,7 @@ def draw(g: CBattle, a: tuple, rng: Draws):
     tag = a[0]
     if tag == ROLL:
         roller = g.roller
-        return rng.dice(sum(1 for d in g.dice if d.owner == roller and d.place == "pool"))
+        return rng.dice(sum(1 for d in g.mine[roller] if d.place == "pool"))
     if tag == REROLL:
         return rng.dice(len(a[1]))
     if tag == ROLLEXTRA:
@@ -260,27 +305,36 @@ def draw(g: CBattle, a: tuple, rng: Draws):
     if tag == SHUFFLE:
         up = g.expose_up
         return [up[i] for i in rng.order(len(up))]
-    paused = g.paused
-    if tag not in DAMAGING and paused is None:
-        return None  # nothing to draw: no AI card, no markers (``expose_need`` is 0, no damage)
-    ai = None
     if tag == MINION or tag == BOSS:
-        deck_id = g.by_uid[a[-1] if tag == BOSS else a[2]].deck
+        deck_id = g.by_uid[a[1] if tag == BOSS else a[2]].deck
+        ai = None
         if not g.ai_draw.get(deck_id):
             pile = g.ai_discard.get(deck_id, ())
             ai = [pile[i] for i in rng.order(len(pile))]
-    need = expose_need(g, a)
+        out = _orders(g, a, g.t.ai_expose[deck_id]["minion" if tag == MINION else "boss"], rng)
+        if out is None:
+            return ai
+        if ai is not None:
+            out = {"ai": ai, **out}
+        return out
+    if tag not in DAMAGING and g.paused is None:
+        return None  # nothing to draw: no AI card, no markers (``expose_need`` is 0, no damage)
+    return _orders(g, a, expose_need(g, a), rng)
+
+
+def _orders(g: CBattle, a: tuple, need: int, rng: Draws) -> dict | None:
+    """The expose reshuffle order and the battle cumulation orders ``a`` needs (parts "reshuffle", "cumulation 1",
+    "cumulation 2"...), or None."""
     out = None
     if need > len(g.expose_pool):  # the pool may run out during this action: a reshuffle order (DR-3)
         out = {"reshuffle": rng.order(sum(k for _, k in g.o.expose_counts))}
-    for k, size in cumulation_parts(g, a, need):
+    hidden, size = cumulation_parts(g, a, need)
+    if hidden:
         if out is None:
             out = {}
-        out[k] = rng.order(size)
-    if out is None:
-        return ai
-    if ai is not None:
-        out = {"ai": ai, **out}
+        names = (_CUMULATION[1:hidden + 1] if hidden < len(_CUMULATION)
+                 else [f"cumulation {k}" for k in range(1, hidden + 1)])
+        out.update(zip(names, rng.orders(hidden, size)))
     return out
 
 
@@ -301,17 +355,17 @@ def expose_need(g: CBattle, a: tuple) -> int:
     return waiting
 
 
-def cumulation_parts(g: CBattle, a: tuple, need: int) -> list:
-    """The battle cumulation shuffles ``a`` would need, drawn in advance: (part name, ranks) per battle
-    cumulation marker not yet seen (``cumulation_need.cumulation_parts``, DR-3).
+def cumulation_parts(g: CBattle, a: tuple, need: int) -> tuple[int, int]:
+    """The battle cumulation shuffles ``a`` would need, drawn in advance: how many (one per battle cumulation
+    marker not yet seen) and the ranks each orders (``cumulation_need.cumulation_parts``, DR-3).
 
     Every marker is in exactly one place (the pool, a character, revealed, out of the battle), so the face-down
     cumulation markers are those not seen, and the markers still in play are all but those out."""
     if g.o.cumulation_flip != "shuffle":
-        return []
+        return 0, 0
     if need <= len(g.expose_pool) + len(g.expose_up):  # no expose explosion possible
         if not may_damage(g, a):
-            return []
+            return 0, 0
         if need <= 0:
             for x in g.heroes:
                 if x.expose:
@@ -321,14 +375,14 @@ def cumulation_parts(g: CBattle, a: tuple, need: int) -> list:
                     if x.expose:
                         break
                 else:
-                    return []  # nobody is exposed: no marker can turn up
-    cum = g.cumulations.__contains__
-    seen = sum(map(cum, g.expose_up)) + sum(map(cum, g.expose_out))
-    hidden = max(g.o.expose_cumulation - seen, len(g.cumulations) - seen)
+                    return 0, 0  # nobody is exposed: no marker can turn up
+    cums = g.cumulations
+    up, out = g.expose_up, g.expose_out
+    seen = (len(cums.intersection(up)) if up else 0) + (len(cums.intersection(out)) if out else 0)  # (ids unique)
+    hidden = max(g.o.expose_cumulation - seen, len(cums) - seen)
     if hidden <= 0:
-        return []
-    size = g.markers - len(g.expose_out)
-    return [(_CUMULATION[k] if k < len(_CUMULATION) else f"cumulation {k}", size) for k in range(1, hidden + 1)]
+        return 0, 0
+    return hidden, g.markers - len(out)
 
 
 _CUMULATION = tuple(f"cumulation {k}" for k in range(61))

@@ -4,9 +4,9 @@
 actions once and plays the one chosen through ``apply_legal`` (``apply`` without checking again an action the
 engine just listed; tests hold every such step to the checked ``apply``). ``simulate`` plays the same games
 faster where it can: with the random or greedy party, a standalone battle goes on the compact battle of
-``quick.py`` after its setup, and a campaign fights its battles there (``campaigns.py``; the map stays on the
-engine): the same draws, decisions and records; ``quick.check_supported`` names what it leaves to the engine
-loop. Each game gets its own ``SeedSequence`` child
+``quick.py``, and a campaign plays its map on the compact map and fights its battles on the compact battle after
+its Setup (``campaigns.py``): the same draws, decisions and records; ``quick.check_supported`` names what it
+leaves to the engine loop. Each game gets its own ``SeedSequence`` child
 (chance draws from its first child, the bot from its second), so results do not depend on how
 games are chunked or which worker of an ``Executor`` runs them.
 """

@@ -1,8 +1,8 @@
 """Standalone Doomrock battles at lab speed on the compact battle (``compact.py``), for the bots it knows.
 
-``play_game`` here returns exactly the record ``games.play_game`` returns for the same seed: Battle Setup
-(formation, gear-up, the setup shuffles) is played by the engine itself, then the battle goes on as a
-``CBattle`` with the same chance draws from the same generator and the same decisions. ``check_supported``
+``play_game`` here returns exactly the record ``games.play_game`` returns for the same seed: the battle, Battle
+Setup (formation, gear-up, the setup shuffles) included, is played as a ``CBattle`` with the same chance draws
+from the same generator and the same decisions. ``check_supported``
 says which games it can play ("random" and "greedy" bots, every ``Options`` field it knows); anything else
 (the search bot, a bot factory, an option added later) goes to the engine loop.
 ``tests/doomrock/test_compact_replay.py`` holds the two together step by step.
@@ -12,15 +12,13 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.seeds import children_of
-from ..bots import make_bot
 from ..cards import Deck
 from ..game import BATTLE_GAME
 from ..options import Options
-from ..state import CHANCE
 from . import compact_setup
 from .compact import from_battle
-from .compact_bots import MAKERS
-from .compact_play import play
+from .compact_bots import MAKERS, fresh_roll_phase
+from .compact_play import play, play_roll_phase
 from .compact_rules import CHANCE_TAGS, draw, legal
 from .draws import Draws
 from .record import GameRecord
@@ -52,47 +50,15 @@ def play_game(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequen
     """One standalone battle: ``games.play_game("battle", ...)``'s record for the same seed.
 
     ``log``, if given, receives every step as (legal actions, action, outcome) in the compact battle's own
-    terms (the setup steps in the engine's), for replay checks.
+    terms, for replay checks.
     """
     chance_seed, bot_seed = children_of(seed, 2)
     rng = np.random.Generator(np.random.PCG64(chance_seed))
     bot_rng = np.random.Generator(np.random.PCG64(bot_seed))
-    first, first_acts, first_player, first_specs = _first(options, deck)
     player = MAKERS[bot](Draws(bot_rng))
     draws = Draws(rng)
-    step = 0
-    g = from_battle(first.battle, deck, options)
-    if compact_setup.supported(g):  # Battle Setup with no gear to change: compact too
-        while step < max_steps and g.phase == "setup" and g.result is None:
-            acts = compact_setup.legal(g)
-            a = acts[0] if len(acts) == 1 else player.choose(g, acts)  # (SetUpBattle alone is the table's)
-            outcome = compact_setup.draw(g, a, draws)
-            if log is not None:
-                log.append((acts, a, outcome))
-            compact_setup.play(g, a, outcome)
-            step += 1
-    elif first.battle.phase == "setup":  # gear to change: Battle Setup on the engine, then the compact battle
-        state = first
-        engine_bot = make_bot(bot, bot_rng)
-        while step < max_steps and state.battle.phase == "setup" and state.battle.result is None:
-            if state is first:  # the same for every game of these options
-                acts, who = first_acts, first_player
-            else:
-                acts = BATTLE_GAME.legal_actions(state)
-                who = BATTLE_GAME.player_of(acts)
-            action = acts[0] if who == CHANCE else engine_bot.choose(state, acts)
-            if state is first:
-                spec = first_specs.get(action, first_specs)
-                if spec is first_specs:
-                    spec = first_specs[action] = BATTLE_GAME.chance_of_legal(state, action)
-            else:
-                spec = BATTLE_GAME.chance_of_legal(state, action)
-            outcome = spec.sample(rng) if spec is not None else None
-            if log is not None:
-                log.append((acts, action, outcome))
-            state, _ = BATTLE_GAME.apply_legal(state, action, outcome)
-            step += 1
-        g = from_battle(state.battle, deck, options)
+    g = from_battle(_first(options, deck), deck, options)
+    step = compact_setup.play_setup(g, player, draws, 0, max_steps, log)  # Battle Setup, compact too
     step, _ = fight(g, player, draws, step, max_steps, log)
     heroes = g.heroes
     if g.result is not None and step < max_steps:  # (a battle ending on the last step allowed is capped too)
@@ -110,18 +76,31 @@ def fight(g, player, rng: Draws, step: int, max_steps: int, log: list | None = N
     """Play the compact battle ``g`` until it ends or ``max_steps`` steps are taken in all: returns the steps taken
     in all and the round the last step started in."""
     choose = player.choose
-    shortcut = getattr(player, "shortcut", None)  # a bot that can choose some steps without the legal list
     before = g.round
+    if log is not None:  # every step listed and logged (the bot's shortcut is held to the list by the tests)
+        while step < max_steps and g.result is None:
+            before = g.round
+            acts = legal(g)
+            a = acts[0] if len(acts) == 1 and acts[0][0] in CHANCE_TAGS else choose(g, acts)
+            outcome = draw(g, a, rng)
+            log.append((acts, a, outcome))
+            play(g, a, outcome)
+            step += 1
+        return step, before
+    shortcut = getattr(player, "shortcut", None)  # a bot that can choose some steps without the legal list
+    roll_choice = getattr(player, "roll_choice", None)  # ... and the roll phase's, one after the other
     while step < max_steps and g.result is None:
         before = g.round
-        a = shortcut(g) if shortcut is not None and log is None else None
+        if roll_choice is not None and g.phase == "roll" and fresh_roll_phase(g):
+            taken = play_roll_phase(g, roll_choice, rng, max_steps - step)
+            if taken:
+                step += taken
+                continue
+        a = shortcut(g) if shortcut is not None else None
         if a is None:
             acts = legal(g)
             a = acts[0] if len(acts) == 1 and acts[0][0] in CHANCE_TAGS else choose(g, acts)
-        outcome = draw(g, a, rng)
-        if log is not None:
-            log.append((acts, a, outcome))
-        play(g, a, outcome)
+        play(g, a, draw(g, a, rng))
         step += 1
     return step, before
 
@@ -129,18 +108,15 @@ def fight(g, player, rng: Draws, step: int, max_steps: int, log: list | None = N
 _FIRST: dict = {}
 
 
-def _first(options: Options, deck: Deck) -> tuple:
-    """The battle's initial state (a value: the same for every game of these options and deck), its legal actions,
-    who takes them, and the chance specs of those taken so far."""
+def _first(options: Options, deck: Deck):
+    """The battle's initial state (a value: the same for every game of these options and deck)."""
     key = (options, id(deck))
     hit = _FIRST.get(key)
     if hit is None or hit[0] is not deck:
-        state = BATTLE_GAME.initial_state(options, deck)
-        acts = BATTLE_GAME.legal_actions(state)
         if len(_FIRST) >= 8:
             _FIRST.clear()
-        hit = _FIRST[key] = (deck, state, acts, BATTLE_GAME.player_of(acts), {})
-    return hit[1:]
+        hit = _FIRST[key] = (deck, BATTLE_GAME.initial_state(options, deck).battle)
+    return hit[1]
 
 
 def hit_limit_of(g) -> bool:
