@@ -7,20 +7,20 @@ import numpy as np
 from .. import state as st
 from .compact import Game
 from .compact_attack import RANGE_ROWS, attack_values
+from .compact_rules import arms
 from .compact_turn import (
+    BOOST,
     END_ACTIONS,
     END_PREP,
+    MOVES,
     PRESTIGE,
     START,
     attack_actions,
-    boost_actions,
-    buy_actions,
     feat_actions,
     legal_actions,
-    movement_actions,
-    tinker_actions,
+    made,
+    tinkering,
 )
-
 
 
 class RandomBot:
@@ -44,37 +44,42 @@ def reachable_loot(g: Game) -> list:
     return [sp for sp in spaces if sp not in walls] if walls else spaces
 
 
-def goal_table(g: Game, seat: int) -> dict | None:
-    """Each space's distance to the nearest goal of the greedy bot (an opposing Hero on the Green or a reachable
-    lootbox), filled in as asked; None without goals. One table serves while the goals stay where they are (over a
-    turn's moves; the engine's pieces are replaced, never changed in place, when they move)."""
+def goals_of(g: Game, seat: int) -> list:
+    """The greedy bot's goals: the opposing Heroes on the Green, then the reachable lootboxes. One list serves while
+    they stay where they are (over a turn's moves; the compact game replaces the lootbox list and the wall set when
+    they change, and the Heroes' spaces are compared), and so does ``g.goal_near``, the nearest goals of the spaces
+    a move has gone to."""
     heroes = [q.space for i, q in enumerate(g.seats) if i != seat and q.space]
     seen = g.goals_seen
     if seen is None or seen[0] != heroes or seen[1] is not g.lootboxes or seen[2] != g.golden or seen[3] is not g.walls:
         g.goals_seen = (heroes, g.lootboxes, g.golden, g.walls)
-        goals = heroes + reachable_loot(g)
-        g.goals = {} if goals else None
-        g.goal_list = goals
-    return g.goals
+        g.goal_list = heroes + reachable_loot(g)
+        g.goal_near = {}
+    return g.goal_list
 
 
-def distance_to(g: Game, table: dict, space: str) -> int:
-    """Spaces from ``space`` to the nearest goal."""
-    d = table.get(space)
-    if d is None:
-        d = table[space] = min(map(DISTANCE_ROWS[space].__getitem__, g.goal_list))
-    return d
+def nearest_goals(here: str, goals: list) -> tuple:
+    """(spaces from ``here`` to the nearest goal, the goals that near).
+
+    A move goes to an adjacent space, one space nearer to or farther from each goal (Distances), so it is nearer
+    the nearest goal than ``here`` exactly when it is one space nearer one of these: the bot's "first of the
+    nearest moves, if nearer than here" is the first move that steps toward one of them."""
+    row = DISTANCE_ROWS[here]
+    nearest = min(map(row.__getitem__, goals))
+    return nearest, [x for x in goals if row[x] == nearest]
 
 
 DISTANCE_ROWS = RANGE_ROWS["distance"]  # space -> space -> spaces apart (Distances)
+BUY = {shop: made(st.Buy, shop) for shop in ("weapon", "armor")}
 
 
 class GreedyBot:
     """Claims Feats, attacks for the best expected Injuries, moves toward lootboxes and targets, equips what it gets.
 
-    In the Preparation and Action Phases it reads the parts of the legal list it weighs (``compact_turn``'s
-    ``feat_actions``, ``buy_actions``, ... the pieces ``legal_actions`` is made of) rather than the whole list,
-    which it does not need (``needs_list``)."""
+    In the Preparation and Action Phases it does not read the legal list (``needs_list``): it lists the Feats and
+    the attacks (``compact_turn``'s ``feat_actions`` and ``attack_actions``, pieces of ``legal_actions``) and finds
+    the one action it would pick of the rest by the rules that list them (tests/rumble_planet/test_compact_bots.py
+    holds it to ``bots.GreedyBot`` at engine positions)."""
 
     needs_list = False
 
@@ -92,18 +97,38 @@ class GreedyBot:
             return feats[0]
         if g.t_phase == "action":
             return self._action_phase(g, seat, p)
-        buys = buy_actions(g, p)  # Buy actions, then BuyPrestige
-        if buys and buys[-1] is PRESTIGE:
+        return self._preparation(g, p)
+
+    def _preparation(self, g: Game, p):
+        """I - Preparation Phase as ``bots.GreedyBot`` takes it: the first BuyPrestige, Equip, Craft, Buy or Boost of
+        the legal list (``compact_turn._preparation``'s order: buying, then each card of the hand into each slot,
+        then boosting), else the end of the phase; found without making the list."""
+        o = g.o
+        buying = g.t_step <= 2  # 3 - Buying, while it is not passed
+        if buying and p.credits >= o.pp_price:
             return PRESTIGE
-        tinkers = tinker_actions(g, p)
-        for kind in (st.Equip, st.Craft):
-            for a in tinkers:
-                if type(a) is kind:
-                    return a
-        if buys:
-            return buys[0]
-        boosts = boost_actions(p)
-        return boosts[0] if boosts else END_PREP
+        hand, track = p.hand, p.track
+        if hand:
+            if None in track:  # Equipping: the hand's first card into the first empty slot
+                return tinkering(hand[0])[0][track.index(None) + 1]
+            kinds = g.tab.kind
+            for c in hand:  # Crafting: the first card under the first non-crafted card of its type
+                kind = kinds[c]
+                for i, x in enumerate(track):
+                    if x[1] is None and kinds[x[0]] == kind:
+                        return tinkering(c)[1][i + 1]
+        if buying:
+            credits = p.credits
+            if credits >= o.weapon_price and g.draw_pool("weapon"):
+                return BUY["weapon"]
+            if credits >= o.armor_price and g.draw_pool("armor"):
+                return BUY["armor"]
+        boosts = p.boosts
+        if boosts:
+            for i, x in enumerate(track):
+                if x is not None and boosts >= x[2] + 1:
+                    return BOOST[i + 1]
+        return END_PREP
 
     def _decision(self, g: Game, actions: list):
         """A decision the rules wait for, the Loot Phase or setup: as ``bots.GreedyBot`` takes them."""
@@ -121,31 +146,39 @@ class GreedyBot:
         return actions[int(self.rng.integers(len(actions)))]
 
     def _action_phase(self, g: Game, seat: int, p):
-        """II - Action Phase: the best attack if it hurts, the lootbox here, the move nearest a goal, or the end."""
+        """II - Action Phase: the best attack if it hurts, the lootbox here, the move nearest a goal, or the end.
+
+        The moves are weighed as ``movement_actions`` lists them (each adjacent free space within the MP left, in
+        ``adjacent``'s order) without making the list: the first of the nearest, if nearer than here."""
         attacks = attack_actions(g, seat, p)
         if attacks:
             value = attack_values(g, attacks)
             best = max(range(len(attacks)), key=value.__getitem__)  # the first of the best, as max gives it
             if value[best] > 0:
                 return attacks[best]
-        moves = movement_actions(g, seat, p)
         here = p.space
-        if moves and moves[0] is START:
+        movement = g.t_movement
+        if here is None or movement == "done":
+            return END_ACTIONS
+        if movement == "ready":
             if here in g.lootboxes or here == g.golden:
                 return START  # a lootbox (or the golden one) in your space is picked up here
-            moves = moves[1:]
-        if moves and (g.t_mp > 0 or g.t_movement == "ready"):
-            table = goal_table(g, seat)
-            if table is not None:
-                best, nearest = None, distance_to(g, table, here)
-                for a in moves:  # the first of the nearest, as min gives it, if nearer than here
-                    d = table.get(a.to)
-                    if d is None:
-                        d = distance_to(g, table, a.to)
-                    if d < nearest:
-                        best, nearest = a, d
-                if best is not None:
-                    return best
+            mp = (p.arms or arms(g, seat))[2]
+        else:
+            mp = g.t_mp  # a move costs 1 MP or more: none is left to make at 0
+        goals = goals_of(g, seat)
+        if not goals:
+            return END_ACTIONS
+        nearest, near = g.goal_near.get(here) or nearest_goals(here, goals)
+        walls = g.walls
+        heroes = [q.space for q in g.seats]  # Blocked Space: Heroes and blocking tiles
+        for s, cost in g.moves_from.get(here) or g.moves_out(here):
+            if cost <= mp and s not in walls and s not in heroes:
+                row = DISTANCE_ROWS[s]
+                for x in near:
+                    if row[x] < nearest:  # the goals nearest ``s``: those one space nearer (nearest_goals)
+                        g.goal_near[s] = (nearest - 1, [y for y in near if row[y] < nearest])
+                        return MOVES[s]
         return END_ACTIONS
 
 
