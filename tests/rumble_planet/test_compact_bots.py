@@ -29,13 +29,13 @@ def test_the_first_move_toward_a_nearest_goal_is_the_first_of_the_nearest_moves(
         plain = None
         if moves and min(value) < min(distance(here, x) for x in goals):
             plain = moves[value.index(min(value))]
-        nearest, near = compact_bots.nearest_goals(here, goals)
-        row = compact_bots.DISTANCE_ROWS
-        short = next((s for s in moves if any(row[s][x] < nearest for x in near)), None)
+        mask = sum({compact_bots.BIT[x] for x in goals})
+        nearest = compact_bots.nearest_goal(here, mask)
+        assert nearest == min(distance(here, x) for x in goals)
+        short = next((s for s in moves if nearest and compact_bots.BALLS[s][nearest - 1] & mask), None)
         assert short == plain, (here, goals, moves)
-        if short is not None:  # what the bot keeps for the space it moves to is that space's own nearest goals
-            assert compact_bots.nearest_goals(short, goals) == (nearest - 1, [x for x in near if row[short][x] < nearest])
-
+        if short is not None:  # the distance the bot keeps for the space it moves to is that space's own
+            assert compact_bots.nearest_goal(short, mask) == nearest - 1
 
 def shuffled(state, rng):
     """The active player's hand, track, Credits and Boost tokens, and the Preparation step, drawn at random."""

@@ -163,7 +163,7 @@ class Game:
         self.winner = None
         self.result = None
         self.supply = dict(o.tile_supply)
-        self.goals_seen = self.goal_list = self.goal_near = None  # the greedy bot's goals (compact_bots)
+        self.goals_seen = self.goal_mask = self.goal_near = None  # the greedy bot's goals (compact_bots)
         self.expected = EXPECTED.setdefault(o.attack_die, {})  # the greedy bot's weighing of attacks (compact_attack)
         self.retile()
         self.new_turn()

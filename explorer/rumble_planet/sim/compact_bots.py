@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import state as st
+from ..board import COLUMNS, ROWS, SPACES
 from .compact import Game
 from .compact_attack import RANGE_ROWS, attack_values
 from .compact_rules import arms
@@ -44,32 +45,45 @@ def reachable_loot(g: Game) -> list:
     return [sp for sp in spaces if sp not in walls] if walls else spaces
 
 
-def goals_of(g: Game, seat: int) -> list:
-    """The greedy bot's goals: the opposing Heroes on the Green, then the reachable lootboxes. One list serves while
-    they stay where they are (over a turn's moves; the compact game replaces the lootbox list and the wall set when
-    they change, and the Heroes' spaces are compared), and so does ``g.goal_near``, the nearest goals of the spaces
-    a move has gone to."""
+def goals_of(g: Game, seat: int) -> int:
+    """The greedy bot's goals, the opposing Heroes on the Green and the reachable lootboxes, as a set of spaces (bits
+    of ``BIT``). One set serves while they stay where they are (over a turn's moves; the compact game replaces the
+    lootbox list and the wall set when they change, and the Heroes' spaces are compared), and so does
+    ``g.goal_near``, the distance to the nearest goal of the spaces a move has gone to."""
     heroes = [q.space for i, q in enumerate(g.seats) if i != seat and q.space]
     seen = g.goals_seen
     if seen is None or seen[0] != heroes or seen[1] is not g.lootboxes or seen[2] != g.golden or seen[3] is not g.walls:
         g.goals_seen = (heroes, g.lootboxes, g.golden, g.walls)
-        g.goal_list = heroes + reachable_loot(g)
-        g.goal_near = {}
-    return g.goal_list
+        mask = 0
+        for x in heroes + reachable_loot(g):
+            mask |= BIT[x]
+        g.goal_mask, g.goal_near = mask, {}
+    return g.goal_mask
 
 
-def nearest_goals(here: str, goals: list) -> tuple:
-    """(spaces from ``here`` to the nearest goal, the goals that near).
+def nearest_goal(here: str, goals: int) -> int:
+    """Spaces from ``here`` to the nearest of ``goals`` (a non-empty set of spaces as bits): the least radius whose
+    ball about ``here`` holds one."""
+    balls = BALLS[here]
+    d = 0
+    while not balls[d] & goals:
+        d += 1
+    return d
 
-    A move goes to an adjacent space, one space nearer to or farther from each goal (Distances), so it is nearer
-    the nearest goal than ``here`` exactly when it is one space nearer one of these: the bot's "first of the
-    nearest moves, if nearer than here" is the first move that steps toward one of them."""
-    row = DISTANCE_ROWS[here]
-    nearest = min(map(row.__getitem__, goals))
-    return nearest, [x for x in goals if row[x] == nearest]
+
+def _balls(here: str) -> list:
+    """The spaces within each distance of ``here`` (Distances), as bits: ``[within 0, within 1, ...]``."""
+    layers = [0] * (len(ROWS) + len(COLUMNS) - 1)
+    for s, d in DISTANCE_ROWS[here].items():
+        layers[d] |= BIT[s]
+    for d in range(1, len(layers)):
+        layers[d] |= layers[d - 1]
+    return layers
 
 
 DISTANCE_ROWS = RANGE_ROWS["distance"]  # space -> space -> spaces apart (Distances)
+BIT = {s: 1 << i for i, s in enumerate(SPACES)}
+BALLS = {s: _balls(s) for s in SPACES}
 BUY = {shop: made(st.Buy, shop) for shop in ("weapon", "armor")}
 
 
@@ -169,16 +183,20 @@ class GreedyBot:
         goals = goals_of(g, seat)
         if not goals:
             return END_ACTIONS
-        nearest, near = g.goal_near.get(here) or nearest_goals(here, goals)
+        nearest = g.goal_near.get(here)
+        if nearest is None:
+            nearest = nearest_goal(here, goals)
+        if nearest == 0:
+            return END_ACTIONS
+        # A move goes to an adjacent space, one space nearer to or farther from each goal (Distances): the first of
+        # the nearest moves, if nearer than here, is the first move with a goal within ``nearest - 1`` of it
+        nearer = nearest - 1
         walls = g.walls
-        heroes = [q.space for q in g.seats]  # Blocked Space: Heroes and blocking tiles
+        heroes = g.goals_seen[0]  # Blocked Space: blocking tiles and the other Heroes (this one is here)
         for s, cost in g.moves_from.get(here) or g.moves_out(here):
-            if cost <= mp and s not in walls and s not in heroes:
-                row = DISTANCE_ROWS[s]
-                for x in near:
-                    if row[x] < nearest:  # the goals nearest ``s``: those one space nearer (nearest_goals)
-                        g.goal_near[s] = (nearest - 1, [y for y in near if row[y] < nearest])
-                        return MOVES[s]
+            if cost <= mp and s not in walls and s not in heroes and BALLS[s][nearer] & goals:
+                g.goal_near[s] = nearer
+                return MOVES[s]
         return END_ACTIONS
 
 
