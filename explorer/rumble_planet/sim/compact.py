@@ -70,8 +70,19 @@ class Tables:
         self.gps = {c.id: (c.back, dict(c.face)) for c in content.gps}
         self.feat_level = {c.id: c.level for c in content.feats}
         self.feat_condition = {c.id: c.condition for c in content.feats}
-        self.feat_tests = None  # feat id -> (what its condition reads, the least that meets it): compact_loot
+        self.feat_tests = None  # feat id -> (what its condition reads, the least meeting it, its claim): compact_loot
         self._gear: dict = {}
+        self._moves: dict = {}
+
+    def moves_on(self, side: str, steering: tuple) -> dict:
+        """The moves out of each space (``Game.moves_out``, filled in as asked) on a side of the board with these
+        Drone and Oil Slick tiles (what a move's MP cost reads), one table for every game that has them."""
+        found = self._moves.get((side, steering))
+        if found is None:
+            if len(self._moves) > 4096:  # a bound on what is remembered over very many games
+                self._moves.clear()
+            found = self._moves[side, steering] = {}
+        return found
 
     def gear(self, g: tuple) -> Gearing:
         """A piece on the track, ``(main, secondary, boosts)``: crafted +2, +1 a Boost token; the effects that
@@ -92,6 +103,7 @@ class Tables:
         return found
 
 
+STEERING = ("drone", "oil_slick")  # the tiles a move's MP cost reads (Drone Tile, Oil Slick Tile)
 _TABLES: dict = {}
 EXPECTED: dict = {}  # attack die -> the targets as an attack sees them -> their mean Injuries (compact_attack)
 
@@ -201,7 +213,7 @@ class Game:
                 for x in ring(s, 1, o.ring_shape) + ((s,) if o.field_own_space else ()):
                     fields[x] = fields.get(x, 0) + 1
         self.hazards, self.fields = hazards, fields
-        self.moves_from: dict = {}
+        self.moves_from = self.tab.moves_on(o.side, tuple(x for x in self.sorted_tiles if x[1] in STEERING))
 
     def moves_out(self, here: str) -> list:
         """Movement Step: (space, MP) for each adjacent space: 1, +1 per level climbed, +1 to leave an Oil Slick."""

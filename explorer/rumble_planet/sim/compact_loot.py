@@ -142,19 +142,14 @@ def claimable_feats(g: Game, p) -> list:
         return []
     tests = g.tab.feat_tests
     if tests is None:
-        tests = g.tab.feat_tests = {f: feat_test(c) for f, c in g.tab.feat_condition.items()}
+        tests = g.tab.feat_tests = {f: feat_test(c) + (st.ClaimFeat(f),) for f, c in g.tab.feat_condition.items()}
+    claimed = g.t_feats
     out = []
     for f, _ in g.feats:
-        read, least = tests[f]
-        if read(g, p) >= least and f not in g.t_feats:
-            claim = CLAIMS.get(f)
-            if claim is None:
-                claim = CLAIMS[f] = st.ClaimFeat(f)
+        read, least, claim = tests[f]
+        if f not in claimed and read(g, p) >= least:
             out.append(claim)
     return out
-
-
-CLAIMS: dict = {}  # feat id -> its ClaimFeat action, made once
 
 
 def claim_feat(g: Game, feat: str) -> None:
