@@ -34,13 +34,18 @@ class Scene:
 
 
 
-def profile(g: Game, weapon: str, target: str, scene: Scene | None = None):
+def weapon_of(g: Game, p, weapon: str):
+    """Step 1: the chosen weapon's numbers (the Heroic Object at the Hero's level, or the piece in that slot)."""
+    return g.tab.heroic[p.hero, p.level] if weapon == HEROIC else g.tab.gear(p.track[int(weapon) - 1])
+
+
+def profile(g: Game, weapon: str, target: str, scene: Scene | None = None, w=None):
     """Steps 1-3 and 6 for the active player's legal attack: (mods, [(seat or None, Damage, armor, fields, tile
-    threshold)], the initial target first)."""
+    threshold)], the initial target first); ``w``: the weapon's numbers, if looked up already (``weapon_of``)."""
     sc = scene or Scene(g)
     seat, here = sc.seat, sc.here
-    p = g.seats[seat]
-    w = g.tab.heroic[p.hero, p.level] if weapon == HEROIC else g.tab.gear(p.track[int(weapon) - 1])
+    if w is None:
+        w = weapon_of(g, g.seats[seat], weapon)
     mods = w.mods
     if mods.radius:
         area = ring(target, mods.radius, g.o.ring_shape)
@@ -124,13 +129,17 @@ def attack_values(g: Game, attacks: list) -> list:
     memo = g.expected
     if len(memo) > 200_000:  # a bound on what is remembered over very many games
         memo.clear()
+    p = g.seats[scene.seat]
     out = []
-    for a in attacks:
-        _, targets = profile(g, a.weapon, a.target, scene)
-        key = tuple(targets)  # (seat or None, Damage, Armor, Defensive Fields, tile threshold) of each target
+    weapon = w = None
+    for a in attacks:  # the attacks come weapon by weapon (compact_turn.attack_actions)
+        if a.weapon != weapon:
+            weapon = a.weapon
+            w = weapon_of(g, p, weapon)
+        key = tuple(profile(g, weapon, a.target, scene, w)[1])  # (seat or None, Damage, Armor, Fields, threshold)s
         found = memo.get(key)
         if found is None:
-            found = memo[key] = _expected(targets, g.o.attack_die)
+            found = memo[key] = _expected(key, g.o.attack_die)
         out.append(found)
     return out
 

@@ -140,14 +140,16 @@ def claimable_feats(g: Game, p) -> list:
     player's seat); the ``ClaimFeat`` actions, which come last in every list of the turn."""
     if len(g.t_feats) >= 2 or p.feat_tokens <= 0:
         return []
-    tests = g.tab.feat_tests
-    if tests is None:
-        tests = g.tab.feat_tests = {f: feat_test(c) + (st.ClaimFeat(f),) for f, c in g.tab.feat_condition.items()}
+    offer = g.feat_offer
+    if offer is None or offer[0] is not g.feats:  # end_turn replaces the list when a Feat card leaves
+        tests = g.tab.feat_tests
+        if tests is None:
+            tests = g.tab.feat_tests = {f: feat_test(c) + (st.ClaimFeat(f),) for f, c in g.tab.feat_condition.items()}
+        offer = g.feat_offer = (g.feats, [(f,) + tests[f] for f, _ in g.feats])
     claimed = g.t_feats
     out = []
-    for f, _ in g.feats:
-        read, least, claim = tests[f]
-        if f not in claimed and read(g, p) >= least:
+    for f, read, least, claim in offer[1]:
+        if read(g, p) >= least and f not in claimed:
             out.append(claim)
     return out
 

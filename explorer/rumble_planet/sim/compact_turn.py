@@ -192,12 +192,13 @@ def attack_actions(g: Game, seat: int, p) -> list:
     used = g.t_used
     if here is None or g.t_attack == "done" or len(used) >= 2:
         return []
-    weapons, longest = (p.arms or arms(g, seat))[:2]
+    found = p.arms or arms(g, seat)
+    longest = found[1]
     row = RANGE_ROWS[g.o.range_shape][here]
     near = []
-    for i, q in enumerate(g.seats):
+    for q in g.seats:
         s = q.space
-        if i != seat and s is not None:
+        if s is not None and q is not p:
             d = row[s]
             if d <= longest:
                 near.append((d, s))
@@ -208,7 +209,7 @@ def attack_actions(g: Game, seat: int, p) -> list:
     if not near:
         return near
     out = []
-    for w, rng in weapons:
+    for w, rng in found[0]:
         if w not in used:
             attack = ATTACKS[w]
             for d, s in near:
