@@ -175,7 +175,7 @@ class Game:
         self.winner = None
         self.result = None
         self.supply = dict(o.tile_supply)
-        self.goals_seen = self.goal_mask = self.goal_near = None  # the greedy bot's goals (compact_bots)
+        self.loot_seen = self.goal_mask = self.goal_near = None  # the greedy bot's goals (compact_bots)
         self.feat_offer = None  # the Feats on offer with their tests (compact_loot.claimable_feats)
         self.expected = EXPECTED.setdefault(o.attack_die, {})  # the greedy bot's weighing of attacks (compact_attack)
         self.retile()

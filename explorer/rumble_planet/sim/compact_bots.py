@@ -45,20 +45,16 @@ def reachable_loot(g: Game) -> list:
     return [sp for sp in spaces if sp not in walls] if walls else spaces
 
 
-def goals_of(g: Game, seat: int) -> int:
-    """The greedy bot's goals, the opposing Heroes on the Green and the reachable lootboxes, as a set of spaces (bits
-    of ``BIT``). One set serves while they stay where they are (over a turn's moves; the compact game replaces the
-    lootbox list and the wall set when they change, and the Heroes' spaces are compared), and so does
-    ``g.goal_near``, the distance to the nearest goal of the spaces a move has gone to."""
-    heroes = [q.space for i, q in enumerate(g.seats) if i != seat and q.space]
-    seen = g.goals_seen
-    if seen is None or seen[0] != heroes or seen[1] is not g.lootboxes or seen[2] != g.golden or seen[3] is not g.walls:
-        g.goals_seen = (heroes, g.lootboxes, g.golden, g.walls)
+def loot_goals(g: Game) -> int:
+    """The reachable lootboxes as a set of spaces (bits of ``BIT``), kept while the lootbox list, the golden
+    Lootbox and the wall set stay (the compact game replaces the list and the set when they change)."""
+    seen = g.loot_seen
+    if seen is None or seen[0] is not g.lootboxes or seen[1] != g.golden or seen[2] is not g.walls:
         mask = 0
-        for x in heroes + reachable_loot(g):
+        for x in reachable_loot(g):
             mask |= BIT[x]
-        g.goal_mask, g.goal_near = mask, {}
-    return g.goal_mask
+        seen = g.loot_seen = (g.lootboxes, g.golden, g.walls, mask)
+    return seen[3]
 
 
 def nearest_goal(here: str, goals: int) -> int:
@@ -180,9 +176,15 @@ class GreedyBot:
             mp = (p.arms or arms(g, seat))[2]
         else:
             mp = g.t_mp  # a move costs 1 MP or more: none is left to make at 0
-        goals = goals_of(g, seat)
+        heroes = 0  # the opposing Heroes on the Green, as bits: goals, and Blocked Spaces for a move
+        for q in g.seats:
+            if q.space is not None and q is not p:
+                heroes |= BIT[q.space]
+        goals = heroes | loot_goals(g)  # the greedy bot's goals: those Heroes and the reachable lootboxes
         if not goals:
             return END_ACTIONS
+        if goals != g.goal_mask:  # g.goal_near: the distance to the nearest goal of the spaces a move went to
+            g.goal_mask, g.goal_near = goals, {}
         nearest = g.goal_near.get(here)
         if nearest is None:
             nearest = nearest_goal(here, goals)
@@ -192,9 +194,8 @@ class GreedyBot:
         # the nearest moves, if nearer than here, is the first move with a goal within ``nearest - 1`` of it
         nearer = nearest - 1
         walls = g.walls
-        heroes = g.goals_seen[0]  # Blocked Space: blocking tiles and the other Heroes (this one is here)
-        for s, cost in g.moves_from.get(here) or g.moves_out(here):
-            if cost <= mp and s not in walls and s not in heroes and BALLS[s][nearer] & goals:
+        for s, cost in g.moves_from.get(here) or g.moves_out(here):  # Blocked Space: blocking tiles and Heroes
+            if cost <= mp and s not in walls and not BIT[s] & heroes and BALLS[s][nearer] & goals:
                 g.goal_near[s] = nearer
                 return MOVES[s]
         return END_ACTIONS

@@ -6,7 +6,6 @@ from .. import state as st
 from ..board import _DISTANCE, adjacent
 from .compact import Game
 from .compact_rules import (
-    arms,
     begin_turn,
     gain_pp,
     heal,
@@ -112,8 +111,12 @@ def drop_lootboxes(g: Game, new_top: str) -> None:
 
 
 def _crafted(g: Game, p) -> int:
-    """Crafted pieces on the track (for Feats)."""
-    return (p.arms or arms(g, g.active))[4]  # the Feats read the active player's track
+    """Crafted pieces on the track (for Feats; ``arms`` counts them too, but is rebuilt after each change)."""
+    n = 0
+    for x in p.track:
+        if x is not None and x[1] is not None:
+            n += 1
+    return n
 
 
 # What each registered Feat condition reads (``effects.FeatView``), of the active player's turn: its condition is
@@ -149,7 +152,7 @@ def claimable_feats(g: Game, p) -> list:
     claimed = g.t_feats
     out = []
     for f, read, least, claim in offer[1]:
-        if read(g, p) >= least and f not in claimed:
+        if f not in claimed and read(g, p) >= least:
             out.append(claim)
     return out
 
