@@ -22,6 +22,7 @@ from ..effects import AttackMods, Gain, Passive, Protection
 from ..options import Options
 from ..state import SLOTS, Gear, Player, State, Task, Turn
 from ..tile_table import BLOCKING
+from .compact_draws import Draws
 
 # -- the cards' numbers, read once --------------------------------------------------------------
 
@@ -148,6 +149,8 @@ class Game:
         self.content = content
         self.tab = tables_of(content)
         self.rng = rng
+        self.draws = Draws(rng)  # every draw of the game from here on (compact_draws)
+        self.integers = self.draws.integers
         ids = o.heroes or tuple(h.id for h in content.heroes[: o.players])
         self.seats = [Seat(h, self.tab.names[h], o.max_hp, o.start_credits) for h in ids]
         self.n = len(self.seats)
@@ -260,8 +263,8 @@ class Game:
         return self.gps_deck or self.gps_discard
 
     def draw(self, pool):
-        """A uniform draw from a pile (``CustomDie.sample``: the same call on the same generator)."""
-        return pool[int(self.rng.integers(0, len(pool)))]
+        """A uniform draw from a pile (``CustomDie.sample``: its draw on the same generator)."""
+        return pool[self.integers(len(pool))]
 
     def to_discard(self, card: str) -> None:
         """A Weapon or Armor card to its shop's discard pile (kept sorted, as the engine keeps it)."""

@@ -8,6 +8,7 @@ from .. import state as st
 from ..board import COLUMNS, ROWS, SPACES
 from .compact import Game
 from .compact_attack import RANGE_ROWS, attack_values
+from .compact_draws import Draws
 from .compact_rules import arms
 from .compact_turn import (
     BOOST,
@@ -31,11 +32,11 @@ class RandomBot:
 
     def __init__(self, rng: np.random.Generator):
         self.rng = rng
-        self.integers = rng.integers
+        self.integers = Draws(rng).integers  # every draw of the bot (compact_draws)
 
     def choose(self, g: Game, actions: list):
-        """The same call on the same generator as ``bots.RandomBot``."""
-        return actions[int(self.integers(len(actions)))]
+        """The same draw on the same generator as ``bots.RandomBot``."""
+        return actions[self.integers(len(actions))]
 
 
 def reachable_loot(g: Game) -> list:
@@ -95,6 +96,7 @@ class GreedyBot:
 
     def __init__(self, rng: np.random.Generator):
         self.rng = rng
+        self.integers = Draws(rng).integers  # every draw of the bot (compact_draws)
 
     def choose(self, g: Game, actions: list | None = None):
         if g.pending or g.t_phase == "loot" or g.stage != "play":
@@ -153,7 +155,7 @@ class GreedyBot:
             return by[st.PlaceAt][0]
         if st.Decline in by:
             return by[st.Decline][0]
-        return actions[int(self.rng.integers(len(actions)))]
+        return actions[self.integers(len(actions))]
 
     def _action_phase(self, g: Game, seat: int, p):
         """II - Action Phase: the best attack if it hurts, the lootbox here, the move nearest a goal, or the end.

@@ -38,12 +38,12 @@ def step(g: Game, a):
 # -- setup and GPS ----------------------------------------------------------------------------------
 def _set_up(g: Game, a):
     """Setup steps 2-3: 5 Level 2 Feats under 5 Level 1 Feats, the top 2 revealed; the GPS deck's top card."""
-    rng = g.rng
+    shuffle = g.draws.permutation  # Shuffle.sample: its draws on the same generator
     feats = g.content.feats
     ones = tuple(f.id for f in feats if f.level == 1)
     twos = tuple(f.id for f in feats if f.level == 2)
-    level1 = [ones[i] for i in rng.permutation(len(ones))]
-    level2 = [twos[i] for i in rng.permutation(len(twos))]
+    level1 = [ones[i] for i in shuffle(len(ones))]
+    level2 = [twos[i] for i in shuffle(len(twos))]
     top = g.draw(g.gps_deck)
     deck = level1[:5] + level2[:5]
     g.stage = "deploy"
@@ -230,7 +230,7 @@ def _move(g: Game, a):
 def _attack(g: Game, a):
     """Detailed Attack Sequence: the attack die is rolled (the outcome), then the attack is resolved."""
     die = g.o.attack_die
-    face = die[int(g.rng.integers(0, len(die)))]
+    face = die[g.integers(len(die))]
     attack(g, a.weapon, a.target, face)
     return face
 
