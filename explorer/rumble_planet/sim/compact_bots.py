@@ -20,6 +20,7 @@ from .compact_turn import (
     attack_actions,
     feat_actions,
     legal_actions,
+    loot_actions,
     made,
     tinkering,
 )
@@ -99,7 +100,7 @@ class GreedyBot:
         self.integers = Draws(rng).integers  # every draw of the bot (compact_draws)
 
     def choose(self, g: Game, actions: list | None = None):
-        if g.pending or g.t_phase == "loot" or g.stage != "play":
+        if g.pending or g.stage != "play":
             actions = legal_actions(g) if actions is None else actions
             return actions[0] if len(actions) == 1 else self._decision(g, actions)
         seat = g.active
@@ -107,8 +108,12 @@ class GreedyBot:
         feats = feat_actions(g, p)
         if feats:  # the Feats come last in the list: the first of them
             return feats[0]
-        if g.t_phase == "action":
+        phase = g.t_phase
+        if phase == "action":
             return self._action_phase(g, seat, p)
+        if phase == "loot":  # no Feat to claim: the one action of the Loot Phase, or any of them
+            actions = loot_actions(g, p)
+            return actions[0] if len(actions) == 1 else actions[self.integers(len(actions))]
         return self._preparation(g, p)
 
     def _preparation(self, g: Game, p):

@@ -98,16 +98,21 @@ def legal_actions(g: Game) -> list:
         out = movement_actions(g, seat, p) + attack_actions(g, seat, p)
         out.append(END_ACTIONS)
     else:
-        out = []
-        if p.golden:
-            out += [made(st.OpenGolden, shop) for shop in SHOPS if g.draw_pool(shop)]
-            if not out:
-                out.append(made(st.OpenGolden, "weapon"))
+        out = loot_actions(g, p)
+    return out + feat_actions(g, p)
+
+
+def loot_actions(g: Game, p) -> list:
+    """III - Loot Phase: open the golden Lootbox (from a shop that has cards), open a Lootbox, then drop the
+    opened ones (Lootbox Drops) or end the turn; the Feats aside."""
+    if p.golden:
+        out = [made(st.OpenGolden, shop) for shop in SHOPS if g.draw_pool(shop)] or [made(st.OpenGolden, "weapon")]
         if p.lootboxes:
             out.append(OPEN_LOOT)
-        if not p.golden and not p.lootboxes:
-            out.append(DROP if g.t_to_drop or g.t_golden_drop else END_TURN)
-    return out + feat_actions(g, p)
+        return out
+    if p.lootboxes:
+        return [OPEN_LOOT]
+    return [DROP if g.t_to_drop or g.t_golden_drop else END_TURN]
 
 
 feat_actions = claimable_feats  # Accomplishing a Feat: claimable at any time of one's turn (last in every list)
