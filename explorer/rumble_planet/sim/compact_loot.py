@@ -111,7 +111,9 @@ def drop_lootboxes(g: Game, new_top: str) -> None:
 
 
 def _crafted(g: Game, p) -> int:
-    """Crafted pieces on the track (for Feats; ``arms`` counts them too, but is rebuilt after each change)."""
+    """Crafted pieces on the track (for Feats): as ``arms`` counts them, without rebuilding it after a change."""
+    if p.arms is not None:
+        return p.arms[4]
     n = 0
     for x in p.track:
         if x is not None and x[1] is not None:

@@ -246,7 +246,7 @@ def enter(g: Game, seat: int, frm: str, to: str, movement: bool, falls: bool = T
         g.t_fallen = fallen
     if hurt and falls:
         injure(g, seat, hurt)
-    if movement and not p.ko:
+    if movement and not p.ko and (to in g.lootboxes or to == g.golden):
         pick_up(g, seat, to)
     for injuries, spares_agent in g.hazards.get(to, ()):  # Turret and Squirrel zones, in the tiles' order
         if not (spares_agent and p.dogniss):
