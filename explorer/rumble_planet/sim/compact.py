@@ -180,6 +180,7 @@ class Game:
         self.supply = dict(o.tile_supply)
         self.loot_seen = self.goal_mask = self.goal_near = None  # the greedy bot's goals (compact_bots)
         self.feat_offer = None  # the Feats on offer with their tests (compact_loot.claimable_feats)
+        self.aimed = None  # (attack, its profile): the greedy bot's choice for the step's play; cleared after it
         self.expected = EXPECTED.setdefault(o.attack_die, {})  # the greedy bot's weighing of attacks (compact_attack)
         self.retile()
         self.new_turn()

@@ -86,12 +86,13 @@ def resolve(target, face: str) -> tuple:
     return injuries, reflect, heal_, t_seat is None and injuries >= threshold
 
 
-def attack(g: Game, weapon: str, target: str, face: str) -> None:
-    """Detailed Attack Sequence: one die, every target in the area, Injuries, PP for injuring."""
+def attack(g: Game, weapon: str, target: str, face: str, profiled: tuple | None = None) -> None:
+    """Detailed Attack Sequence: one die, every target in the area, Injuries, PP for injuring (``profiled``: the
+    attack's ``profile`` at this position, if worked out already)."""
     seat = g.active
     attacker = g.seats[seat]
     origin = attacker.space
-    mods, targets = profile(g, weapon, target)
+    mods, targets = profiled or profile(g, weapon, target)
     before = tile_spots(g, "squirrel", target, False) if mods.squirrel and attacker.dogniss else None
     g.t_attack = "open"
     g.t_used.append(weapon)
@@ -122,9 +123,10 @@ def attack(g: Game, weapon: str, target: str, face: str) -> None:
     g.t_criticals += face == CRITICAL
 
 
-def attack_values(g: Game, attacks: list) -> list:
+def attack_values(g: Game, attacks: list, profiles: list | None = None) -> list:
     """The greedy bot's weighing of each attack (``weighing.expected_injuries``): mean Injuries to opponents over the
-    die's faces, tiles counting 0.1 for being destroyed, added face by face in the die's order."""
+    die's faces, tiles counting 0.1 for being destroyed, added face by face in the die's order; each attack's
+    ``profile`` goes to ``profiles`` if given."""
     scene = Scene(g)
     memo = g.expected
     if len(memo) > 200_000:  # a bound on what is remembered over very many games
@@ -136,7 +138,10 @@ def attack_values(g: Game, attacks: list) -> list:
         if a.weapon != weapon:
             weapon = a.weapon
             w = weapon_of(g, p, weapon)
-        key = tuple(profile(g, weapon, a.target, scene, w)[1])  # (seat or None, Damage, Armor, Fields, threshold)s
+        found = profile(g, weapon, a.target, scene, w)
+        if profiles is not None:
+            profiles.append(found)
+        key = tuple(found[1])  # (seat or None, Damage, Armor, Fields, threshold) of each target
         found = memo.get(key)
         if found is None:
             found = memo[key] = _expected(key, g.o.attack_die)

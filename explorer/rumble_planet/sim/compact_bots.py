@@ -169,9 +169,11 @@ class GreedyBot:
         ``adjacent``'s order) without making the list: the first of the nearest, if nearer than here."""
         attacks = attack_actions(g, seat, p)
         if attacks:
-            value = attack_values(g, attacks)
+            profiles: list = []
+            value = attack_values(g, attacks, profiles)
             best = max(range(len(attacks)), key=value.__getitem__)  # the first of the best, as max gives it
             if value[best] > 0:
+                g.aimed = (attacks[best], profiles[best])  # for the attack's play (compact_play._attack)
                 return attacks[best]
         here = p.space
         movement = g.t_movement

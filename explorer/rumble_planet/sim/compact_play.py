@@ -30,6 +30,7 @@ from .compact_rules import (
 def step(g: Game, a):
     """Apply a legal action (from ``compact_turn.legal_actions``); returns the chance outcome it drew."""
     outcome = PLAY[type(a)](g, a)
+    g.aimed = None
     if g.pending and g.stage == "play":
         settle(g)
     return outcome
@@ -231,7 +232,8 @@ def _attack(g: Game, a):
     """Detailed Attack Sequence: the attack die is rolled (the outcome), then the attack is resolved."""
     die = g.o.attack_die
     face = die[g.integers(len(die))]
-    attack(g, a.weapon, a.target, face)
+    aimed = g.aimed  # the bot's profile of the attack it chose here (Game.aimed)
+    attack(g, a.weapon, a.target, face, aimed[1] if aimed is not None and aimed[0] is a else None)
     return face
 
 
