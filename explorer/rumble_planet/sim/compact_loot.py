@@ -2,6 +2,8 @@
 ``turn``): lootboxes, Loot card rewards and the decisions they wait for, Lootbox drops, Feats, the end of the game."""
 from __future__ import annotations
 
+from bisect import insort
+
 from .. import state as st
 from ..board import _DISTANCE, adjacent
 from .compact import Game
@@ -86,8 +88,10 @@ def open_lootbox(g: Game, card: str) -> None:
     """Looting: spend one Lootbox token, reveal one Loot card, gain what it shows, discard it."""
     if not g.loot_deck:
         g.loot_deck, g.loot_discard = g.loot_discard, []
-    g.loot_deck = [x for x in g.loot_deck if x != card]
-    g.loot_discard = sorted(g.loot_discard + [card])
+    deck = g.loot_deck
+    while card in deck:  # every copy of the card leaves the deck, as the engine filters it
+        deck.remove(card)
+    insort(g.loot_discard, card)
     g.t_to_drop += 1
     g.seats[g.active].lootboxes -= 1
     g.pending += [(kind, g.active, (amount,)) for kind, amount in g.tab.loot[card]]

@@ -4,7 +4,7 @@ it implements, as its engine counterpart in ``health``, ``injuries``, ``preparat
 ``turn`` does; the replay tests hold the two to each other step by step."""
 from __future__ import annotations
 
-from ..board import adjacent, clockwise, impossible_placement
+from ..board import REGIONS, adjacent, clockwise, impossible_placement
 from ..state import SLOTS
 from ..tile_table import BLOCKING
 from ..turn import fall
@@ -185,6 +185,9 @@ def task_spots(g: Game, data: tuple) -> tuple:
     return tuple(s for s in spots if s in before) if before else spots
 
 
+CLOCKWISE = {(r, n): clockwise(r, n) for r in REGIONS for n in range(5)}  # Multiple GPS Relocations, tabled
+
+
 # -- GPS, placement, entering a space -----------------------------------------------------------------
 def relocate(g: Game, new_top: str, count: int, controlled: str | None = None) -> tuple:
     """GPS Relocation: reveal and discard the top card; the next card's back names the first region (unless
@@ -200,7 +203,7 @@ def relocate(g: Game, new_top: str, count: int, controlled: str | None = None) -
     g.gps_top = new_top
     first = controlled or g.tab.gps[new_top][0]
     face = g.tab.gps[old][1]
-    return tuple(face[r] for r in clockwise(first, min(count, 4)))
+    return tuple(face[r] for r in CLOCKWISE[first, min(count, 4)])
 
 
 def place_hero(g: Game, seat: int, target: str) -> None:
