@@ -74,6 +74,7 @@ class Tables:
         self.feat_tests = None  # feat id -> (what its condition reads, the least meeting it, its claim): compact_loot
         self._gear: dict = {}
         self._moves: dict = {}
+        self.arms: dict = {}  # (Hero, level, *track) -> what they make of the Hero (compact_rules.arms)
 
     def moves_on(self, side: str, steering: tuple) -> dict:
         """The moves out of each space (``Game.moves_out``, filled in as asked) on a side of the board with these

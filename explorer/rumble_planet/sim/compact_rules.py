@@ -124,6 +124,9 @@ def arms(g: Game, seat: int) -> tuple:
     p = g.seats[seat]
     found = p.arms
     if found is None:
+        key = (p.hero, p.level, *p.track)
+        found = p.arms = g.tab.arms.get(key)  # the same Hero, level and track in any game make the same
+    if found is None:
         heroic = g.tab.heroic[p.hero, p.level]
         weapons, longest = [("heroic", heroic.range)], heroic.range
         mp, armor, crafted = 3 + heroic.mp, [], 0
@@ -140,6 +143,9 @@ def arms(g: Game, seat: int) -> tuple:
             else:
                 armor.append(info)
         found = p.arms = (weapons, longest, mp, tuple(armor), crafted)
+        if len(g.tab.arms) > 100_000:  # a bound on what is remembered over very many games
+            g.tab.arms.clear()
+        g.tab.arms[key] = found
     return found
 
 
