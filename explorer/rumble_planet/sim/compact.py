@@ -75,6 +75,7 @@ class Tables:
         self._gear: dict = {}
         self._moves: dict = {}
         self.arms: dict = {}  # (Hero, level, *track) -> what they make of the Hero (compact_rules.arms)
+        self.greens: dict = {}  # (side, ring shape, fields on their own space, tiles) -> Game.retile's pieces
 
     def moves_on(self, side: str, steering: tuple) -> dict:
         """The moves out of each space (``Game.moves_out``, filled in as asked) on a side of the board with these
@@ -198,18 +199,30 @@ class Game:
 
     # -- the Green ----------------------------------------------------------------------------
     def retile(self) -> None:
-        """What the tiles make of the Green, worked out again after a tile comes, goes or moves: the tiles in the
-        engine's order (sorted by space), the blocking ones, each space's altitude ("Drone Tile"), the Injuries for
-        entering it ("Turret Tile", "Squirrel Tile": (injuries, spares Agent Dogniss) in tile order), the Defensive
-        Fields around it (ruling RP-28) and the moves out of it (their MP cost)."""
+        """What the tiles make of the Green, worked out again after a tile comes, goes or moves (or found for the
+        same tiles, side and options in an earlier game: ``Tables.greens``): the tiles in the engine's order
+        (sorted by space), the blocking ones, each space's altitude ("Drone Tile"), the Injuries for entering it
+        ("Turret Tile", "Squirrel Tile": (injuries, spares Agent Dogniss) in tile order), the Defensive Fields
+        around it (ruling RP-28) and the moves out of it (their MP cost). None of these is changed in place."""
         o = self.o
-        self.sorted_tiles = sorted(self.tiles.items())
-        self.walls = {s for s, t in self.sorted_tiles if t in BLOCKING}
-        self.wall_list = [s for s, t in self.sorted_tiles if t in BLOCKING]
-        alt = self.alt = dict(self.board_alt)
+        tiles = tuple(sorted(self.tiles.items()))
+        key = (o.side, o.ring_shape, o.field_own_space, tiles)
+        greens = self.tab.greens
+        found = greens.get(key)
+        if found is None:
+            if len(greens) > 20_000:  # a bound on what is remembered over very many games
+                greens.clear()
+            found = greens[key] = self._green(tiles)
+        self.sorted_tiles = tiles
+        self.walls, self.wall_list, self.alt, self.hazards, self.fields, self.moves_from = found
+
+    def _green(self, tiles: tuple) -> tuple:
+        """``retile``'s pieces for these tiles (sorted by space)."""
+        o = self.o
+        alt = dict(self.board_alt)
         hazards: dict = {}
         fields: dict = {}
-        for s, t in self.sorted_tiles:
+        for s, t in tiles:
             if t == "drone":
                 alt[s] += 1
             elif t in ("turret", "squirrel"):
@@ -218,8 +231,8 @@ class Game:
             elif t == "defensive_field":
                 for x in ring(s, 1, o.ring_shape) + ((s,) if o.field_own_space else ()):
                     fields[x] = fields.get(x, 0) + 1
-        self.hazards, self.fields = hazards, fields
-        self.moves_from = self.tab.moves_on(o.side, tuple(x for x in self.sorted_tiles if x[1] in STEERING))
+        return ({s for s, t in tiles if t in BLOCKING}, [s for s, t in tiles if t in BLOCKING], alt, hazards, fields,
+                self.tab.moves_on(o.side, tuple(x for x in tiles if x[1] in STEERING)))
 
     def moves_out(self, here: str) -> list:
         """Movement Step: (space, MP) for each adjacent space: 1, +1 per level climbed, +1 to leave an Oil Slick."""
