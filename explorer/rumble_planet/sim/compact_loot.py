@@ -180,16 +180,17 @@ def claim_feat(g: Game, feat: str) -> None:
 def end_turn(g: Game) -> None:
     """End of the turn: full Feat cards leave, then the next player; the game ends when the round is complete."""
     n = g.n
-    feats = []
-    for f, toks in g.feats:
-        if len(toks) >= n:
-            for seat in toks:
-                g.seats[seat].feat_tokens += 1
-            if g.feat_deck:
-                feats.append([g.feat_deck.pop(0), []])
-        else:
-            feats.append([f, toks])
-    g.feats = feats
+    if any(len(toks) >= n for _, toks in g.feats):  # the list stays while no card leaves (claimable_feats keeps it)
+        feats = []
+        for f, toks in g.feats:
+            if len(toks) >= n:
+                for seat in toks:
+                    g.seats[seat].feat_tokens += 1
+                if g.feat_deck:
+                    feats.append([g.feat_deck.pop(0), []])
+            else:
+                feats.append([f, toks])
+        g.feats = feats
     o = g.o
     if g.active == n - 1 and (g.first_to_goal is not None or (o.round_limit is not None and g.round >= o.round_limit)):
         finish(g)
