@@ -12,6 +12,7 @@ from .compact_draws import Draws
 from .compact_rules import arms
 from .compact_turn import (
     BOOST,
+    BUY,
     END_ACTIONS,
     END_PREP,
     MOVES,
@@ -21,7 +22,6 @@ from .compact_turn import (
     feat_actions,
     legal_actions,
     loot_actions,
-    made,
     tinkering,
 )
 
@@ -82,7 +82,6 @@ def _balls(here: str) -> list:
 DISTANCE_ROWS = RANGE_ROWS["distance"]  # space -> space -> spaces apart (Distances)
 BIT = {s: 1 << i for i, s in enumerate(SPACES)}
 BALLS = {s: _balls(s) for s in SPACES}
-BUY = {shop: made(st.Buy, shop) for shop in ("weapon", "armor")}
 
 
 class GreedyBot:

@@ -30,6 +30,7 @@ SET_UP, DEPLOY, RETURN, DRAW, DECLINE = st.SetUp(), st.Deploy(), st.Return(), st
 END_PREP, START, END_ACTIONS, PRESTIGE = st.EndPreparation(), st.StartMovement(), st.EndActions(), st.BuyPrestige()
 OPEN_LOOT, DROP, END_TURN = st.OpenLootbox(), st.DropLootboxes(), st.EndTurn()
 REGION_CHOICES = [st.ChooseRegion(r) for r in REGIONS]
+BUY = {shop: made(st.Buy, shop) for shop in SHOPS}
 SLOT_NUMBERS = range(1, st.SLOTS + 1)
 MOVES = {s: st.Move(s) for s in SPACES}
 ATTACKS = {w: {s: st.Attack(w, s) for s in SPACES} for w in WEAPONS}
@@ -95,11 +96,15 @@ def legal_actions(g: Game) -> list:
     if phase == "preparation":
         out = _preparation(g, p)
     elif phase == "action":
-        out = movement_actions(g, seat, p) + attack_actions(g, seat, p)
+        out = movement_actions(g, seat, p)
+        out += attack_actions(g, seat, p)
         out.append(END_ACTIONS)
     else:
         out = loot_actions(g, p)
-    return out + feat_actions(g, p)
+    feats = feat_actions(g, p)
+    if feats:
+        out += feats
+    return out
 
 
 def loot_actions(g: Game, p) -> list:
@@ -127,7 +132,9 @@ def _preparation(g: Game, p) -> list:
         out += [WEAR_OUT[i] for i in SLOT_NUMBERS if track[i - 1] is not None]
     if step <= 1 and p.hand:
         out += [made(st.Sell, c) for c in dict.fromkeys(p.hand)]
-    out += buy_actions(g, p) + tinker_actions(g, p) + boost_actions(p)
+    out += buy_actions(g, p)
+    out += tinker_actions(g, p)
+    out += boost_actions(p)
     out.append(END_PREP)
     return out
 
@@ -137,7 +144,7 @@ def buy_actions(g: Game, p) -> list:
     if g.t_step > 2:
         return []
     o = g.o
-    out = [made(st.Buy, shop) for shop, price in (("weapon", o.weapon_price), ("armor", o.armor_price))
+    out = [BUY[shop] for shop, price in (("weapon", o.weapon_price), ("armor", o.armor_price))
            if p.credits >= price and g.draw_pool(shop)]
     if p.credits >= o.pp_price:
         out.append(PRESTIGE)
