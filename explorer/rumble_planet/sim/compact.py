@@ -22,6 +22,7 @@ from ..effects import AttackMods, Gain, Passive, Protection
 from ..options import Options
 from ..state import SLOTS, Gear, Player, State, Task, Turn
 from ..tile_table import BLOCKING
+from .compact_draws import Draws
 
 # -- the cards' numbers, read once --------------------------------------------------------------
 
@@ -70,8 +71,21 @@ class Tables:
         self.gps = {c.id: (c.back, dict(c.face)) for c in content.gps}
         self.feat_level = {c.id: c.level for c in content.feats}
         self.feat_condition = {c.id: c.condition for c in content.feats}
-        self.feat_tests = None  # feat id -> (what its condition reads, the least that meets it): compact_loot
+        self.feat_tests = None  # feat id -> (what its condition reads, the least meeting it, its claim): compact_loot
         self._gear: dict = {}
+        self._moves: dict = {}
+        self.arms: dict = {}  # (Hero, level, *track) -> what they make of the Hero (compact_rules.arms)
+        self.greens: dict = {}  # (side, ring shape, fields on their own space, tiles) -> Game.retile's pieces
+
+    def moves_on(self, side: str, steering: tuple) -> dict:
+        """The moves out of each space (``Game.moves_out``, filled in as asked) on a side of the board with these
+        Drone and Oil Slick tiles (what a move's MP cost reads), one table for every game that has them."""
+        found = self._moves.get((side, steering))
+        if found is None:
+            if len(self._moves) > 4096:  # a bound on what is remembered over very many games
+                self._moves.clear()
+            found = self._moves[side, steering] = {}
+        return found
 
     def gear(self, g: tuple) -> Gearing:
         """A piece on the track, ``(main, secondary, boosts)``: crafted +2, +1 a Boost token; the effects that
@@ -92,6 +106,7 @@ class Tables:
         return found
 
 
+STEERING = ("drone", "oil_slick")  # the tiles a move's MP cost reads (Drone Tile, Oil Slick Tile)
 _TABLES: dict = {}
 EXPECTED: dict = {}  # attack die -> the targets as an attack sees them -> their mean Injuries (compact_attack)
 
@@ -136,6 +151,8 @@ class Game:
         self.content = content
         self.tab = tables_of(content)
         self.rng = rng
+        self.draws = Draws(rng)  # every draw of the game from here on (compact_draws)
+        self.integers = self.draws.integers
         ids = o.heroes or tuple(h.id for h in content.heroes[: o.players])
         self.seats = [Seat(h, self.tab.names[h], o.max_hp, o.start_credits) for h in ids]
         self.n = len(self.seats)
@@ -163,7 +180,9 @@ class Game:
         self.winner = None
         self.result = None
         self.supply = dict(o.tile_supply)
-        self.goals_seen = self.goals = self.goal_list = None  # the greedy bot's goals and distances (compact_bots)
+        self.loot_seen = self.goal_mask = self.goal_near = None  # the greedy bot's goals (compact_bots)
+        self.feat_offer = None  # the Feats on offer with their tests (compact_loot.claimable_feats)
+        self.aimed = None  # (attack, its profile): the greedy bot's choice for the step's play; cleared after it
         self.expected = EXPECTED.setdefault(o.attack_die, {})  # the greedy bot's weighing of attacks (compact_attack)
         self.retile()
         self.new_turn()
@@ -180,18 +199,30 @@ class Game:
 
     # -- the Green ----------------------------------------------------------------------------
     def retile(self) -> None:
-        """What the tiles make of the Green, worked out again after a tile comes, goes or moves: the tiles in the
-        engine's order (sorted by space), the blocking ones, each space's altitude ("Drone Tile"), the Injuries for
-        entering it ("Turret Tile", "Squirrel Tile": (injuries, spares Agent Dogniss) in tile order), the Defensive
-        Fields around it (ruling RP-28) and the moves out of it (their MP cost)."""
+        """What the tiles make of the Green, worked out again after a tile comes, goes or moves (or found for the
+        same tiles, side and options in an earlier game: ``Tables.greens``): the tiles in the engine's order
+        (sorted by space), the blocking ones, each space's altitude ("Drone Tile"), the Injuries for entering it
+        ("Turret Tile", "Squirrel Tile": (injuries, spares Agent Dogniss) in tile order), the Defensive Fields
+        around it (ruling RP-28) and the moves out of it (their MP cost). None of these is changed in place."""
         o = self.o
-        self.sorted_tiles = sorted(self.tiles.items())
-        self.walls = {s for s, t in self.sorted_tiles if t in BLOCKING}
-        self.wall_list = [s for s, t in self.sorted_tiles if t in BLOCKING]
-        alt = self.alt = dict(self.board_alt)
+        tiles = tuple(sorted(self.tiles.items()))
+        key = (o.side, o.ring_shape, o.field_own_space, tiles)
+        greens = self.tab.greens
+        found = greens.get(key)
+        if found is None:
+            if len(greens) > 20_000:  # a bound on what is remembered over very many games
+                greens.clear()
+            found = greens[key] = self._green(tiles)
+        self.sorted_tiles = tiles
+        self.walls, self.wall_list, self.alt, self.hazards, self.fields, self.moves_from = found
+
+    def _green(self, tiles: tuple) -> tuple:
+        """``retile``'s pieces for these tiles (sorted by space)."""
+        o = self.o
+        alt = dict(self.board_alt)
         hazards: dict = {}
         fields: dict = {}
-        for s, t in self.sorted_tiles:
+        for s, t in tiles:
             if t == "drone":
                 alt[s] += 1
             elif t in ("turret", "squirrel"):
@@ -200,8 +231,8 @@ class Game:
             elif t == "defensive_field":
                 for x in ring(s, 1, o.ring_shape) + ((s,) if o.field_own_space else ()):
                     fields[x] = fields.get(x, 0) + 1
-        self.hazards, self.fields = hazards, fields
-        self.moves_from: dict = {}
+        return ({s for s, t in tiles if t in BLOCKING}, [s for s, t in tiles if t in BLOCKING], alt, hazards, fields,
+                self.tab.moves_on(o.side, tuple(x for x in tiles if x[1] in STEERING)))
 
     def moves_out(self, here: str) -> list:
         """Movement Step: (space, MP) for each adjacent space: 1, +1 per level climbed, +1 to leave an Oil Slick."""
@@ -247,8 +278,8 @@ class Game:
         return self.gps_deck or self.gps_discard
 
     def draw(self, pool):
-        """A uniform draw from a pile (``CustomDie.sample``: the same call on the same generator)."""
-        return pool[int(self.rng.integers(0, len(pool)))]
+        """A uniform draw from a pile (``CustomDie.sample``: its draw on the same generator)."""
+        return pool[self.integers(len(pool))]
 
     def to_discard(self, card: str) -> None:
         """A Weapon or Armor card to its shop's discard pile (kept sorted, as the engine keeps it)."""

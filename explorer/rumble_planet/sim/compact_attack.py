@@ -34,13 +34,18 @@ class Scene:
 
 
 
-def profile(g: Game, weapon: str, target: str, scene: Scene | None = None):
+def weapon_of(g: Game, p, weapon: str):
+    """Step 1: the chosen weapon's numbers (the Heroic Object at the Hero's level, or the piece in that slot)."""
+    return g.tab.heroic[p.hero, p.level] if weapon == HEROIC else g.tab.gear(p.track[int(weapon) - 1])
+
+
+def profile(g: Game, weapon: str, target: str, scene: Scene | None = None, w=None):
     """Steps 1-3 and 6 for the active player's legal attack: (mods, [(seat or None, Damage, armor, fields, tile
-    threshold)], the initial target first)."""
+    threshold)], the initial target first); ``w``: the weapon's numbers, if looked up already (``weapon_of``)."""
     sc = scene or Scene(g)
     seat, here = sc.seat, sc.here
-    p = g.seats[seat]
-    w = g.tab.heroic[p.hero, p.level] if weapon == HEROIC else g.tab.gear(p.track[int(weapon) - 1])
+    if w is None:
+        w = weapon_of(g, g.seats[seat], weapon)
     mods = w.mods
     if mods.radius:
         area = ring(target, mods.radius, g.o.ring_shape)
@@ -81,12 +86,13 @@ def resolve(target, face: str) -> tuple:
     return injuries, reflect, heal_, t_seat is None and injuries >= threshold
 
 
-def attack(g: Game, weapon: str, target: str, face: str) -> None:
-    """Detailed Attack Sequence: one die, every target in the area, Injuries, PP for injuring."""
+def attack(g: Game, weapon: str, target: str, face: str, profiled: tuple | None = None) -> None:
+    """Detailed Attack Sequence: one die, every target in the area, Injuries, PP for injuring (``profiled``: the
+    attack's ``profile`` at this position, if worked out already)."""
     seat = g.active
     attacker = g.seats[seat]
     origin = attacker.space
-    mods, targets = profile(g, weapon, target)
+    mods, targets = profiled or profile(g, weapon, target)
     before = tile_spots(g, "squirrel", target, False) if mods.squirrel and attacker.dogniss else None
     g.t_attack = "open"
     g.t_used.append(weapon)
@@ -117,20 +123,28 @@ def attack(g: Game, weapon: str, target: str, face: str) -> None:
     g.t_criticals += face == CRITICAL
 
 
-def attack_values(g: Game, attacks: list) -> list:
+def attack_values(g: Game, attacks: list, profiles: list | None = None) -> list:
     """The greedy bot's weighing of each attack (``weighing.expected_injuries``): mean Injuries to opponents over the
-    die's faces, tiles counting 0.1 for being destroyed, added face by face in the die's order."""
+    die's faces, tiles counting 0.1 for being destroyed, added face by face in the die's order; each attack's
+    ``profile`` goes to ``profiles`` if given."""
     scene = Scene(g)
     memo = g.expected
     if len(memo) > 200_000:  # a bound on what is remembered over very many games
         memo.clear()
+    p = g.seats[scene.seat]
     out = []
-    for a in attacks:
-        _, targets = profile(g, a.weapon, a.target, scene)
-        key = tuple(targets)  # (seat or None, Damage, Armor, Defensive Fields, tile threshold) of each target
+    weapon = w = None
+    for a in attacks:  # the attacks come weapon by weapon (compact_turn.attack_actions)
+        if a.weapon != weapon:
+            weapon = a.weapon
+            w = weapon_of(g, p, weapon)
+        found = profile(g, weapon, a.target, scene, w)
+        if profiles is not None:
+            profiles.append(found)
+        key = tuple(found[1])  # (seat or None, Damage, Armor, Fields, threshold) of each target
         found = memo.get(key)
         if found is None:
-            found = memo[key] = _expected(targets, g.o.attack_die)
+            found = memo[key] = _expected(key, g.o.attack_die)
         out.append(found)
     return out
 

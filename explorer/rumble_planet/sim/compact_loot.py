@@ -2,11 +2,12 @@
 ``turn``): lootboxes, Loot card rewards and the decisions they wait for, Lootbox drops, Feats, the end of the game."""
 from __future__ import annotations
 
+from bisect import insort
+
 from .. import state as st
 from ..board import _DISTANCE, adjacent
 from .compact import Game
 from .compact_rules import (
-    arms,
     begin_turn,
     gain_pp,
     heal,
@@ -87,8 +88,10 @@ def open_lootbox(g: Game, card: str) -> None:
     """Looting: spend one Lootbox token, reveal one Loot card, gain what it shows, discard it."""
     if not g.loot_deck:
         g.loot_deck, g.loot_discard = g.loot_discard, []
-    g.loot_deck = [x for x in g.loot_deck if x != card]
-    g.loot_discard = sorted(g.loot_discard + [card])
+    deck = g.loot_deck
+    while card in deck:  # every copy of the card leaves the deck, as the engine filters it
+        deck.remove(card)
+    insort(g.loot_discard, card)
     g.t_to_drop += 1
     g.seats[g.active].lootboxes -= 1
     g.pending += [(kind, g.active, (amount,)) for kind, amount in g.tab.loot[card]]
@@ -112,8 +115,14 @@ def drop_lootboxes(g: Game, new_top: str) -> None:
 
 
 def _crafted(g: Game, p) -> int:
-    """Crafted pieces on the track (for Feats)."""
-    return (p.arms or arms(g, g.active))[4]  # the Feats read the active player's track
+    """Crafted pieces on the track (for Feats): as ``arms`` counts them, without rebuilding it after a change."""
+    if p.arms is not None:
+        return p.arms[4]
+    n = 0
+    for x in p.track:
+        if x is not None and x[1] is not None:
+            n += 1
+    return n
 
 
 # What each registered Feat condition reads (``effects.FeatView``), of the active player's turn: its condition is
@@ -140,21 +149,18 @@ def claimable_feats(g: Game, p) -> list:
     player's seat); the ``ClaimFeat`` actions, which come last in every list of the turn."""
     if len(g.t_feats) >= 2 or p.feat_tokens <= 0:
         return []
-    tests = g.tab.feat_tests
-    if tests is None:
-        tests = g.tab.feat_tests = {f: feat_test(c) for f, c in g.tab.feat_condition.items()}
+    offer = g.feat_offer
+    if offer is None or offer[0] is not g.feats:  # end_turn replaces the list when a Feat card leaves
+        tests = g.tab.feat_tests
+        if tests is None:
+            tests = g.tab.feat_tests = {f: feat_test(c) + (st.ClaimFeat(f),) for f, c in g.tab.feat_condition.items()}
+        offer = g.feat_offer = (g.feats, [(f,) + tests[f] for f, _ in g.feats])
+    claimed = g.t_feats
     out = []
-    for f, _ in g.feats:
-        read, least = tests[f]
-        if read(g, p) >= least and f not in g.t_feats:
-            claim = CLAIMS.get(f)
-            if claim is None:
-                claim = CLAIMS[f] = st.ClaimFeat(f)
+    for f, read, least, claim in offer[1]:
+        if f not in claimed and read(g, p) >= least:
             out.append(claim)
     return out
-
-
-CLAIMS: dict = {}  # feat id -> its ClaimFeat action, made once
 
 
 def claim_feat(g: Game, feat: str) -> None:
@@ -174,16 +180,17 @@ def claim_feat(g: Game, feat: str) -> None:
 def end_turn(g: Game) -> None:
     """End of the turn: full Feat cards leave, then the next player; the game ends when the round is complete."""
     n = g.n
-    feats = []
-    for f, toks in g.feats:
-        if len(toks) >= n:
-            for seat in toks:
-                g.seats[seat].feat_tokens += 1
-            if g.feat_deck:
-                feats.append([g.feat_deck.pop(0), []])
-        else:
-            feats.append([f, toks])
-    g.feats = feats
+    if any(len(toks) >= n for _, toks in g.feats):  # the list stays while no card leaves (claimable_feats keeps it)
+        feats = []
+        for f, toks in g.feats:
+            if len(toks) >= n:
+                for seat in toks:
+                    g.seats[seat].feat_tokens += 1
+                if g.feat_deck:
+                    feats.append([g.feat_deck.pop(0), []])
+            else:
+                feats.append([f, toks])
+        g.feats = feats
     o = g.o
     if g.active == n - 1 and (g.first_to_goal is not None or (o.round_limit is not None and g.round >= o.round_limit)):
         finish(g)

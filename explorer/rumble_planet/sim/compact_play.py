@@ -30,6 +30,7 @@ from .compact_rules import (
 def step(g: Game, a):
     """Apply a legal action (from ``compact_turn.legal_actions``); returns the chance outcome it drew."""
     outcome = PLAY[type(a)](g, a)
+    g.aimed = None
     if g.pending and g.stage == "play":
         settle(g)
     return outcome
@@ -38,12 +39,12 @@ def step(g: Game, a):
 # -- setup and GPS ----------------------------------------------------------------------------------
 def _set_up(g: Game, a):
     """Setup steps 2-3: 5 Level 2 Feats under 5 Level 1 Feats, the top 2 revealed; the GPS deck's top card."""
-    rng = g.rng
+    shuffle = g.draws.permutation  # Shuffle.sample: its draws on the same generator
     feats = g.content.feats
     ones = tuple(f.id for f in feats if f.level == 1)
     twos = tuple(f.id for f in feats if f.level == 2)
-    level1 = [ones[i] for i in rng.permutation(len(ones))]
-    level2 = [twos[i] for i in rng.permutation(len(twos))]
+    level1 = [ones[i] for i in shuffle(len(ones))]
+    level2 = [twos[i] for i in shuffle(len(twos))]
     top = g.draw(g.gps_deck)
     deck = level1[:5] + level2[:5]
     g.stage = "deploy"
@@ -230,8 +231,9 @@ def _move(g: Game, a):
 def _attack(g: Game, a):
     """Detailed Attack Sequence: the attack die is rolled (the outcome), then the attack is resolved."""
     die = g.o.attack_die
-    face = die[int(g.rng.integers(0, len(die)))]
-    attack(g, a.weapon, a.target, face)
+    face = die[g.integers(len(die))]
+    aimed = g.aimed  # the bot's profile of the attack it chose here (Game.aimed)
+    attack(g, a.weapon, a.target, face, aimed[1] if aimed is not None and aimed[0] is a else None)
     return face
 
 

@@ -4,7 +4,7 @@ it implements, as its engine counterpart in ``health``, ``injuries``, ``preparat
 ``turn`` does; the replay tests hold the two to each other step by step."""
 from __future__ import annotations
 
-from ..board import adjacent, clockwise, impossible_placement
+from ..board import REGIONS, adjacent, clockwise, impossible_placement
 from ..state import SLOTS
 from ..tile_table import BLOCKING
 from ..turn import fall
@@ -124,6 +124,9 @@ def arms(g: Game, seat: int) -> tuple:
     p = g.seats[seat]
     found = p.arms
     if found is None:
+        key = (p.hero, p.level, *p.track)
+        found = p.arms = g.tab.arms.get(key)  # the same Hero, level and track in any game make the same
+    if found is None:
         heroic = g.tab.heroic[p.hero, p.level]
         weapons, longest = [("heroic", heroic.range)], heroic.range
         mp, armor, crafted = 3 + heroic.mp, [], 0
@@ -140,6 +143,9 @@ def arms(g: Game, seat: int) -> tuple:
             else:
                 armor.append(info)
         found = p.arms = (weapons, longest, mp, tuple(armor), crafted)
+        if len(g.tab.arms) > 100_000:  # a bound on what is remembered over very many games
+            g.tab.arms.clear()
+        g.tab.arms[key] = found
     return found
 
 
@@ -185,6 +191,9 @@ def task_spots(g: Game, data: tuple) -> tuple:
     return tuple(s for s in spots if s in before) if before else spots
 
 
+CLOCKWISE = {(r, n): clockwise(r, n) for r in REGIONS for n in range(5)}  # Multiple GPS Relocations, tabled
+
+
 # -- GPS, placement, entering a space -----------------------------------------------------------------
 def relocate(g: Game, new_top: str, count: int, controlled: str | None = None) -> tuple:
     """GPS Relocation: reveal and discard the top card; the next card's back names the first region (unless
@@ -200,7 +209,7 @@ def relocate(g: Game, new_top: str, count: int, controlled: str | None = None) -
     g.gps_top = new_top
     first = controlled or g.tab.gps[new_top][0]
     face = g.tab.gps[old][1]
-    return tuple(face[r] for r in clockwise(first, min(count, 4)))
+    return tuple(face[r] for r in CLOCKWISE[first, min(count, 4)])
 
 
 def place_hero(g: Game, seat: int, target: str) -> None:
@@ -246,7 +255,7 @@ def enter(g: Game, seat: int, frm: str, to: str, movement: bool, falls: bool = T
         g.t_fallen = fallen
     if hurt and falls:
         injure(g, seat, hurt)
-    if movement and not p.ko:
+    if movement and not p.ko and (to in g.lootboxes or to == g.golden):
         pick_up(g, seat, to)
     for injuries, spares_agent in g.hazards.get(to, ()):  # Turret and Squirrel zones, in the tiles' order
         if not (spares_agent and p.dogniss):

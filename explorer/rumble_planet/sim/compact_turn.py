@@ -30,6 +30,7 @@ SET_UP, DEPLOY, RETURN, DRAW, DECLINE = st.SetUp(), st.Deploy(), st.Return(), st
 END_PREP, START, END_ACTIONS, PRESTIGE = st.EndPreparation(), st.StartMovement(), st.EndActions(), st.BuyPrestige()
 OPEN_LOOT, DROP, END_TURN = st.OpenLootbox(), st.DropLootboxes(), st.EndTurn()
 REGION_CHOICES = [st.ChooseRegion(r) for r in REGIONS]
+BUY = {shop: made(st.Buy, shop) for shop in SHOPS}
 SLOT_NUMBERS = range(1, st.SLOTS + 1)
 MOVES = {s: st.Move(s) for s in SPACES}
 ATTACKS = {w: {s: st.Attack(w, s) for s in SPACES} for w in WEAPONS}
@@ -95,19 +96,28 @@ def legal_actions(g: Game) -> list:
     if phase == "preparation":
         out = _preparation(g, p)
     elif phase == "action":
-        out = movement_actions(g, seat, p) + attack_actions(g, seat, p)
+        out = movement_actions(g, seat, p)
+        out += attack_actions(g, seat, p)
         out.append(END_ACTIONS)
     else:
-        out = []
-        if p.golden:
-            out += [made(st.OpenGolden, shop) for shop in SHOPS if g.draw_pool(shop)]
-            if not out:
-                out.append(made(st.OpenGolden, "weapon"))
+        out = loot_actions(g, p)
+    feats = feat_actions(g, p)
+    if feats:
+        out += feats
+    return out
+
+
+def loot_actions(g: Game, p) -> list:
+    """III - Loot Phase: open the golden Lootbox (from a shop that has cards), open a Lootbox, then drop the
+    opened ones (Lootbox Drops) or end the turn; the Feats aside."""
+    if p.golden:
+        out = [made(st.OpenGolden, shop) for shop in SHOPS if g.draw_pool(shop)] or [made(st.OpenGolden, "weapon")]
         if p.lootboxes:
             out.append(OPEN_LOOT)
-        if not p.golden and not p.lootboxes:
-            out.append(DROP if g.t_to_drop or g.t_golden_drop else END_TURN)
-    return out + feat_actions(g, p)
+        return out
+    if p.lootboxes:
+        return [OPEN_LOOT]
+    return [DROP if g.t_to_drop or g.t_golden_drop else END_TURN]
 
 
 feat_actions = claimable_feats  # Accomplishing a Feat: claimable at any time of one's turn (last in every list)
@@ -122,7 +132,9 @@ def _preparation(g: Game, p) -> list:
         out += [WEAR_OUT[i] for i in SLOT_NUMBERS if track[i - 1] is not None]
     if step <= 1 and p.hand:
         out += [made(st.Sell, c) for c in dict.fromkeys(p.hand)]
-    out += buy_actions(g, p) + tinker_actions(g, p) + boost_actions(p)
+    out += buy_actions(g, p)
+    out += tinker_actions(g, p)
+    out += boost_actions(p)
     out.append(END_PREP)
     return out
 
@@ -132,7 +144,7 @@ def buy_actions(g: Game, p) -> list:
     if g.t_step > 2:
         return []
     o = g.o
-    out = [made(st.Buy, shop) for shop, price in (("weapon", o.weapon_price), ("armor", o.armor_price))
+    out = [BUY[shop] for shop, price in (("weapon", o.weapon_price), ("armor", o.armor_price))
            if p.credits >= price and g.draw_pool(shop)]
     if p.credits >= o.pp_price:
         out.append(PRESTIGE)
@@ -192,12 +204,13 @@ def attack_actions(g: Game, seat: int, p) -> list:
     used = g.t_used
     if here is None or g.t_attack == "done" or len(used) >= 2:
         return []
-    weapons, longest = (p.arms or arms(g, seat))[:2]
+    found = p.arms or arms(g, seat)
+    longest = found[1]
     row = RANGE_ROWS[g.o.range_shape][here]
     near = []
-    for i, q in enumerate(g.seats):
+    for q in g.seats:
         s = q.space
-        if i != seat and s is not None:
+        if s is not None and q is not p:
             d = row[s]
             if d <= longest:
                 near.append((d, s))
@@ -208,7 +221,7 @@ def attack_actions(g: Game, seat: int, p) -> list:
     if not near:
         return near
     out = []
-    for w, rng in weapons:
+    for w, rng in found[0]:
         if w not in used:
             attack = ATTACKS[w]
             for d, s in near:

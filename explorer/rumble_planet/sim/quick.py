@@ -97,6 +97,7 @@ def play_game(players: Sequence[str], options: Options, content: Content, seed: 
         actions = legal_actions(g) if lists[seat] else None
         action = choosers[seat](g, actions)
         outcome = PLAY[type(action)](g, action)  # compact_play.step
+        g.aimed = None
         if g.pending and g.stage == "play":
             settle(g)
         if keep_actions:
