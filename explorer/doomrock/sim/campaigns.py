@@ -1,6 +1,6 @@
 """Whole Doomrock campaigns with their battles on the compact battle: the map on the engine, each battle's Battle
-Setup on the engine, the rest of the battle as a ``CBattle`` (``quick.fight``), handed back to the campaign for
-its end ("After a battle": ``campaign.finish_battle``) exactly as the engine's last battle step would.
+Setup on the engine, the rest of the battle as a ``CBattle`` (``compact_play.fight``), handed back to the campaign
+for its end ("After a battle": ``campaign.finish_battle``) exactly as the engine's last battle step would.
 
 ``play_campaign`` returns ``games.play_game("campaign", ...)``'s record for the same seed; the tests replay both.
 """
@@ -18,9 +18,9 @@ from ..game import GAME
 from ..options import Options
 from ..state import CHANCE
 from .compact import from_battle, to_battle
+from .compact_play import fight
 from .compact_bots import MAKERS
 from .draws import Draws
-from .quick import fight
 from .record import Tally, hit_limit
 
 

@@ -128,6 +128,11 @@ class CBattle:
     def alive(self) -> list[int]:
         return [i for i, h in enumerate(self.heroes) if h.hp + h.broken > 0]
 
+    @property
+    def alive_enemies(self) -> list[CEnemy]:
+        """The engine's ``Battle.alive_enemies`` (so the search's evaluation reads either battle)."""
+        return [e for e in self.enemies if e.hp > 0]
+
 
 def from_battle(b: Battle, deck: Deck, options: Options) -> CBattle:
     """The compact copy of an engine battle."""
@@ -179,3 +184,32 @@ def to_battle(g: CBattle) -> Battle:
                   g.activations, tuple(g.minion_done), draw, discard, tuple(g.expose_pool), tuple(g.expose_up),
                   tuple(g.expose_out), g.enrage, g.enrage_extra, g.next_group, g.next_enemy, g.extra, g.paused,
                   g.inventory, g.ranks, g.flips, g.result)
+
+
+def clone(g: CBattle) -> CBattle:
+    """An independent copy of a compact battle (what play changes in place is copied; values are shared), so a
+    search can play many battles on from one table."""
+    c = CBattle()
+    for f in ("encounter", "phase", "round", "roller", "rolls", "assigning", "active", "activations", "enrage",
+              "enrage_extra", "next_group", "next_enemy", "extra", "paused", "inventory", "ranks", "result", "deck",
+              "t", "o", "cumulations", "markers", "locked", "discard_sorted"):
+        setattr(c, f, getattr(g, f))
+    c.flips = list(g.flips) if isinstance(g.flips, list) else g.flips  # (a cumulation takes its order off it)
+    c.minion_done = list(g.minion_done)
+    c.heroes = [_copy(h, CHero) for h in g.heroes]
+    c.enemies = [_copy(e, CEnemy) for e in g.enemies]
+    c.by_uid = {e.uid: e for e in c.enemies}
+    c.dice = [CDie(d.owner, d.index, d.face, d.place, d.card) for d in g.dice]
+    c.ai_draw = {k: list(v) for k, v in g.ai_draw.items()}
+    c.ai_discard = {k: list(v) for k, v in g.ai_discard.items()}
+    c.discard_order = list(g.discard_order)
+    c.expose_pool, c.expose_up, c.expose_out = list(g.expose_pool), list(g.expose_up), list(g.expose_out)
+    return c
+
+
+def _copy(x, kind):
+    c = kind()
+    for f in kind.__slots__:
+        setattr(c, f, getattr(x, f))
+    c.expose = list(x.expose)
+    return c

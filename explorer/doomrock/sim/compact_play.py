@@ -1,6 +1,7 @@
 """What a compact battle action does: ``battle.apply_legal`` (and the roll phase, AI activations, end of round and
 ``settle`` it calls) over a ``CBattle`` changed in place, for an action ``compact_rules.legal`` listed and the
-outcome ``compact_rules.draw`` drew for it."""
+outcome ``compact_rules.draw`` drew for it; ``fight`` plays a battle on by a bot (the batch games' loop and the
+search bot's rollouts)."""
 from __future__ import annotations
 
 from ...core.frozen import replace
@@ -9,9 +10,10 @@ from .compact import CBattle, CDie
 from .compact_ai import place_spawn, resume, returned_die, run_script, share_room, still_reacting, takers
 from .compact_effects import deal_damage, resolve, spend_dice, use_item
 from .compact_rules import (
-    ACTIVATE, ASSIGN, BOSS, ENDINIT, ENDROUND, GIVE, HEROISM, ITEM, KEEP, MINION, NOREACTION, PICKUP, PLACE,
-    REROLL, ROLL, ROLL_STEPS, ROLLEXTRA, SHIELD, SHUFFLE, SPAWN, STOPHIDING, TAKE, TARGET,
+    CHANCE_TAGS, ACTIVATE, ASSIGN, BOSS, ENDINIT, ENDROUND, GIVE, HEROISM, ITEM, KEEP, MINION, NOREACTION, PICKUP, PLACE,
+    REROLL, ROLL, ROLL_STEPS, ROLLEXTRA, SHIELD, SHUFFLE, SPAWN, STOPHIDING, TAKE, TARGET, draw, legal,
 )
+from .draws import Draws
 
 MINION_SECTION, BOSS_SECTION = "Battle Sequence: Minion Activation", "Battle Sequence: Boss Activations"
 
@@ -291,3 +293,23 @@ def _give_back(g: CBattle) -> None:
             for d in list(g.dice):
                 if d.place == "stolen" and d.card == e.uid and len(takers(g)) < 2:  # else the players choose
                     return_die(g, d)
+
+
+def fight(g, player, rng: Draws, step: int, max_steps: int, log: list | None = None) -> tuple[int, int]:
+    """Play the compact battle ``g`` until it ends or ``max_steps`` steps are taken in all: returns the steps taken
+    in all and the round the last step started in."""
+    choose = player.choose
+    shortcut = getattr(player, "shortcut", None)  # a bot that can choose some steps without the legal list
+    before = g.round
+    while step < max_steps and g.result is None:
+        before = g.round
+        a = shortcut(g) if shortcut is not None and log is None else None
+        if a is None:
+            acts = legal(g)
+            a = acts[0] if len(acts) == 1 and acts[0][0] in CHANCE_TAGS else choose(g, acts)
+        outcome = draw(g, a, rng)
+        if log is not None:
+            log.append((acts, a, outcome))
+        play(g, a, outcome)
+        step += 1
+    return step, before

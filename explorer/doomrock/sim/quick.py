@@ -20,8 +20,7 @@ from ..state import CHANCE
 from . import compact_setup
 from .compact import from_battle
 from .compact_bots import MAKERS
-from .compact_play import play
-from .compact_rules import CHANCE_TAGS, draw, legal
+from .compact_play import fight
 from .draws import Draws
 from .record import GameRecord
 
@@ -104,26 +103,6 @@ def play_game(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequen
     return GameRecord(False, g.round, sum(max(0, h.hp + h.broken) for h in heroes), sum(h.max_hp for h in heroes),
                       0, int(won), max_steps, tuple(h.id for h in heroes),
                       ((g.encounter, won),) if g.result is not None else (), capped=True)
-
-
-def fight(g, player, rng: Draws, step: int, max_steps: int, log: list | None = None) -> tuple[int, int]:
-    """Play the compact battle ``g`` until it ends or ``max_steps`` steps are taken in all: returns the steps taken
-    in all and the round the last step started in."""
-    choose = player.choose
-    shortcut = getattr(player, "shortcut", None)  # a bot that can choose some steps without the legal list
-    before = g.round
-    while step < max_steps and g.result is None:
-        before = g.round
-        a = shortcut(g) if shortcut is not None and log is None else None
-        if a is None:
-            acts = legal(g)
-            a = acts[0] if len(acts) == 1 and acts[0][0] in CHANCE_TAGS else choose(g, acts)
-        outcome = draw(g, a, rng)
-        if log is not None:
-            log.append((acts, a, outcome))
-        play(g, a, outcome)
-        step += 1
-    return step, before
 
 
 _FIRST: dict = {}
