@@ -295,13 +295,15 @@ def _give_back(g: CBattle) -> None:
                     return_die(g, d)
 
 
-def fight(g, player, rng: Draws, step: int, max_steps: int, log: list | None = None) -> tuple[int, int]:
-    """Play the compact battle ``g`` until it ends or ``max_steps`` steps are taken in all: returns the steps taken
-    in all and the round the last step started in."""
+def fight(g, player, rng: Draws, step: int, max_steps: int, log: list | None = None,
+          until_round: int | None = None) -> tuple[int, int]:
+    """Play the compact battle ``g`` until it ends, ``max_steps`` steps are taken in all or round ``until_round``
+    starts: returns the steps taken in all and the round the last step started in."""
     choose = player.choose
     shortcut = getattr(player, "shortcut", None)  # a bot that can choose some steps without the legal list
     before = g.round
-    while step < max_steps and g.result is None:
+    until = until_round if until_round is not None else float("inf")
+    while step < max_steps and g.result is None and g.round < until:
         before = g.round
         a = shortcut(g) if shortcut is not None and log is None else None
         if a is None:

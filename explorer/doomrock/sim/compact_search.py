@@ -26,13 +26,18 @@ from .draws import Draws
 
 TABLE_TAGS = CHANCE_TAGS | {SETUP}  # the table's own actions (``skirmish.player_of``)
 HORIZON = 5_000  # steps a rollout may play: a battle ends long before (simulations lose one at round 30, DR-10)
+ROUNDS = 2  # rounds a rollout plays after its own before the evaluation judges the battle
 
 
 def table(state) -> CBattle | None:
     """The party's view of the battle in ``state`` (a standalone battle or a campaign in battle), compact; None
-    where the compact battle does not play it (a Battle Setup with gear to change, the map)."""
+    where the compact battle does not play it (the map, a campaign's Battle Setup, a standalone one with gear to
+    change)."""
     b = state.battle
-    if b is None or b.result is not None or (not isinstance(state, BattleState) and state.phase != "battle"):
+    standalone = isinstance(state, BattleState)
+    if b is None or b.result is not None or (not standalone and state.phase != "battle"):
+        return None
+    if b.phase == "setup" and not standalone:  # a campaign's Battle Setup is the engine's (``sim.campaigns``)
         return None
     g = from_battle(view(state).battle, state.deck, state.options)
     if g.phase == "setup" and not compact_setup.supported(g):
@@ -109,8 +114,9 @@ def evaluate(g: CBattle) -> tuple[float]:
     return (battle_value(g),)
 
 
-def rules() -> Rules:
-    """Search's view of a compact battle, rolling out with the compact greedy bot to the battle's end."""
+def rules(rounds: int | None = ROUNDS) -> Rules:
+    """Search's view of a compact battle, rolling out with the compact greedy bot for ``rounds`` rounds after the
+    one a rollout starts in (None: to the battle's end), then judged by ``evaluate``."""
     game = CompactBattleGame()
 
     def play_out(g: CBattle, bot: GreedyBot, depth: int) -> CBattle:
@@ -118,7 +124,7 @@ def rules() -> Rules:
             acts = compact_setup.legal(g)
             a = acts[0] if len(acts) == 1 else bot.choose(g, acts)
             game.apply_legal(g, a, game.chance_of_legal(g, a).sample(bot.rng.rng))
-        fight(g, bot, bot.rng, 0, depth)
+        fight(g, bot, bot.rng, 0, depth, until_round=None if rounds is None else g.round + rounds + 1)
         return g
 
     return Rules(game=game, evaluate=evaluate, rollout=lambda rng: GreedyBot(Draws(rng)), determinize=determinize,
