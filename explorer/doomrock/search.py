@@ -76,12 +76,10 @@ def enemies_hurt(b) -> float:
 
 
 def battle_value(b) -> float:
-    """A battle for the party (an engine ``Battle`` or a compact one): 1 won; lost, ``LOST`` times the enemies'
-    HP taken; unfinished, the enemies' HP taken and the party's HP left (``OPEN_HURT``, ``OPEN_LIFE``)."""
-    if b.result == "victory":
-        return 1.0
+    """A battle for the party (an engine ``Battle`` or a compact one): 1 won; lost, ``LOST`` times the enemies' HP
+    taken; unfinished, the enemies' HP taken and the party's HP left (``OPEN_HURT``, ``OPEN_LIFE``)."""
     if b.result is not None:
-        return LOST * enemies_hurt(b)
+        return 1.0 if b.result == "victory" else LOST * enemies_hurt(b)
     life = sum(max(0, h.hp + h.broken) for h in b.heroes) / max(1, sum(h.max_hp for h in b.heroes))
     return OPEN_HURT * enemies_hurt(b) + OPEN_LIFE * life
 

@@ -115,3 +115,13 @@ def test_a_campaigns_battle_setup_is_left_to_the_engine():
     assert table(state) is None
     standalone = BATTLE_GAME.initial_state(sim_options(players=3), DECK)
     assert standalone.battle.phase == "setup" and table(standalone) is not None
+
+
+def test_the_map_is_the_greedy_partys_unless_searched():
+    rng = np.random.default_rng(6)
+    state, acts = greedy_until(GAME, GAME.initial_state(sim_options(players=3), DECK), rng, 3,
+                               lambda s: s.phase != "battle")
+    bot = SearchBot(np.random.default_rng(0), iterations=3, seconds=None)
+    assert bot.choose(view(state), acts) == GreedyBot().choose(view(state), acts) and bot.last_iterations == 0
+    searching = SearchBot(np.random.default_rng(0), iterations=3, seconds=None, map_search=True)
+    assert searching.choose(view(state), acts) in acts and searching.last_iterations == 3

@@ -26,7 +26,7 @@ from .draws import Draws
 
 TABLE_TAGS = CHANCE_TAGS | {SETUP}  # the table's own actions (``skirmish.player_of``)
 HORIZON = 5_000  # steps a rollout may play: a battle ends long before (simulations lose one at round 30, DR-10)
-ROUNDS = 2  # rounds a rollout plays after its own before the evaluation judges the battle
+ROUNDS = 0  # rounds a rollout plays after its own before the evaluation judges the battle (0: to the round's end)
 
 
 def table(state) -> CBattle | None:
@@ -109,15 +109,13 @@ class CompactBattleGame:
         return self.apply_legal(g, a, outcome)
 
 
-def evaluate(g: CBattle) -> tuple[float]:
-    """The party's value of a battle: ``search.battle_value`` (1 won, 0 lost, else HP shares)."""
-    return (battle_value(g),)
-
-
 def rules(rounds: int | None = ROUNDS) -> Rules:
-    """Search's view of a compact battle, rolling out with the compact greedy bot for ``rounds`` rounds after the
-    one a rollout starts in (None: to the battle's end), then judged by ``evaluate``."""
+    """Search's view of a compact battle, rolling out with the compact greedy bot to the end of the round a rollout
+    starts in and ``rounds`` more (None: to the battle's end), then judged by ``search.battle_value``."""
     game = CompactBattleGame()
+
+    def evaluate(g: CBattle) -> tuple[float]:
+        return (battle_value(g),)
 
     def play_out(g: CBattle, bot: GreedyBot, depth: int) -> CBattle:
         if g.phase == "setup":  # the table sets up as the greedy party would (Battle Setup 1: set up now)
