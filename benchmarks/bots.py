@@ -12,8 +12,8 @@ Run: ``PYTHONPATH=. .venv/bin/python benchmarks/bots.py`` (``--games``, ``--seco
 * Proving Grounds, with a 10-reroll timer: the win rate with search, with greedy and with the odds bot (each
   rolling decision the exact solver's best), on the same seeds.
 
-Each line prints the search bot's mean time per decision (decisions with one legal action are not
-searched and not counted).
+Each line prints the search bot's mean and longest time per decision (decisions with one legal action, and those
+a bot settles without searching, such as Doomrock's map left to the greedy party, are not counted).
 """
 from __future__ import annotations
 
@@ -27,17 +27,20 @@ from explorer.lab import wilson
 
 
 class Timed:
-    """A bot whose decisions (with a real choice) are timed."""
+    """A bot whose searched decisions are timed (not those with one legal action, nor those it settles without
+    searching: ``last_iterations`` 0)."""
 
     def __init__(self, bot):
-        self.bot, self.seconds, self.decisions = bot, 0.0, 0
+        self.bot, self.seconds, self.decisions, self.longest = bot, 0.0, 0, 0.0
 
     def choose(self, state, actions):
         start = time.perf_counter()
         action = self.bot.choose(state, actions)
-        if len(actions) > 1:
-            self.seconds += time.perf_counter() - start
+        if len(actions) > 1 and getattr(self.bot, "last_iterations", 1):
+            spent = time.perf_counter() - start
+            self.seconds += spent
             self.decisions += 1
+            self.longest = max(self.longest, spent)
         return action
 
 
@@ -74,7 +77,8 @@ def line(label: str, wins: int, n: int, timed: list[Timed], baselines: dict | No
     text = f"{label:<50} {rate(wins, n)}"
     for b, (w, m) in (baselines or {}).items():
         text += f"  | {b} {rate(w, m)}"
-    return text + f"  | {mean * 1000:.0f} ms/decision over {dec} decisions"
+    longest = max((t.longest for t in timed), default=0.0)
+    return text + f"  | {mean * 1000:.0f} ms/decision (longest {longest * 1000:.0f}) over {dec} decisions"
 
 
 def duel(name: str, options, games: int, seed: int, search) -> str:
@@ -111,7 +115,7 @@ def solo(name: str, options, games: int, seed: int, search, baselines: dict, won
                 {b: (base[b], base_games) for b in baselines})
 
 
-SECONDS = {"barbearian": 0.05, "rumble-planet": 0.2, "doomrock-battle": 0.05, "doomrock": 0.05,
+SECONDS = {"barbearian": 0.05, "rumble-planet": 0.2, "doomrock-battle": 0.03, "doomrock": 0.03,
            "proving-grounds": 0.05}
 """The search budget a decision per line (``--seconds`` sets one for all)."""
 GAMES = {"barbearian": 20, "rumble-planet": 10, "doomrock-battle": 32, "doomrock": 16, "proving-grounds": 8}

@@ -64,7 +64,7 @@ def determinize(seen_view, seat: int, rng: np.random.Generator):
 LOST = 0.3
 """A lost battle's worth at most (all the enemies' HP taken), so a rollout that came close counts for something and
 any won battle for more."""
-OPEN_HURT, OPEN_LIFE = 0.6, 0.3
+OPEN_HURT, OPEN_LIFE = 0.5, 0.5
 """An unfinished battle's worth: these shares of the enemies' HP taken and of the party's HP left."""
 
 
