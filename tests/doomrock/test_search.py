@@ -125,3 +125,22 @@ def test_the_map_is_the_greedy_partys_unless_searched():
     assert bot.choose(view(state), acts) == GreedyBot().choose(view(state), acts) and bot.last_iterations == 0
     searching = SearchBot(np.random.default_rng(0), iterations=3, seconds=None, map_search=True)
     assert searching.choose(view(state), acts) in acts and searching.last_iterations == 3
+
+
+def test_a_battle_is_judged_by_the_hp_taken_and_left():
+    """Won: 1; lost: less the more HP the enemies kept, never as much as a win; the objectives' HP where there
+    are objectives; the same value of a battle and of its compact copy."""
+    from dataclasses import replace
+
+    from explorer.doomrock.search import LOST, battle_value
+
+    state, _ = mid_battle()
+    b = state.battle
+    assert battle_value(b) == battle_value(from_battle(b, DECK, state.options))
+    first, *rest = b.enemies
+    hurt = replace(b, enemies=(replace(first, hp=0),) + tuple(rest))
+    assert battle_value(hurt) > battle_value(b)
+    lost, lost_hurt = replace(b, result="defeat"), replace(hurt, result="defeat")
+    assert battle_value(lost) < battle_value(lost_hurt) <= LOST < battle_value(replace(b, result="victory")) == 1.0
+    guarded = replace(hurt, enemies=tuple(replace(e, objective=k > 0) for k, e in enumerate(hurt.enemies)))
+    assert battle_value(guarded) < battle_value(hurt)  # only the objectives' HP count, and they kept theirs

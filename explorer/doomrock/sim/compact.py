@@ -128,11 +128,6 @@ class CBattle:
     def alive(self) -> list[int]:
         return [i for i, h in enumerate(self.heroes) if h.hp + h.broken > 0]
 
-    @property
-    def alive_enemies(self) -> list[CEnemy]:
-        """The engine's ``Battle.alive_enemies`` (so the search's evaluation reads either battle)."""
-        return [e for e in self.enemies if e.hp > 0]
-
 
 def from_battle(b: Battle, deck: Deck, options: Options) -> CBattle:
     """The compact copy of an engine battle."""
