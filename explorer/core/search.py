@@ -54,6 +54,8 @@ class Rules:
             search bot given ``turns`` plays a rollout until the key has changed that many times.
         settled: ``(view, actions) -> action or None``: a choice the game's own knowledge makes without search
             (None: search every choice).
+        play_out: ``(state, rollout bot, depth) -> state``: the rollout played the game's own faster way (at most
+            ``depth`` steps, the same policy); None: one listed step at a time. Not used with ``turns``.
     """
 
     game: Any
@@ -69,6 +71,7 @@ class Rules:
     apply_legal: Callable[[Any, Any, Any], tuple] | None = None
     turn: Callable[[Any], Any] | None = None
     settled: Callable[[Any, list], Any] | None = None
+    play_out: Callable[[Any, Any, int], Any] | None = None
 
     def to_act(self, state) -> int:
         return (self.actor or self.game.current_player)(state)
@@ -211,6 +214,8 @@ class SearchBot:
     def _play_out(self, state):
         """Up to ``depth`` decisions by the rollout policy, every seat alike (and no more than ``turns`` turns)."""
         rules, game = self.rules, self.rules.game
+        if rules.play_out is not None and self.turns is None:
+            return rules.play_out(state, self._rollout, self.depth)
         turn = rules.turn(state) if self.turns is not None else None
         started = 0
         for _ in range(self.depth):

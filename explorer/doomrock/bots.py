@@ -180,18 +180,45 @@ class GreedyBot:
         return any(getattr(st, "name", "") in ("CAMP", "HP") and (st.name == "CAMP" or st.param("amount") > 0) for st in loc.steps)
 
 
-class SearchBot(CoreSearch):
+class SearchBot:
     """Information-set MCTS (``explorer.core.search``) from the party's view (face-down piles and the secret
-    battles unknown), rolling out with ``GreedyBot``; a battle or a campaign, whichever it is handed."""
+    battles unknown), rolling out with ``GreedyBot``; a battle or a campaign, whichever it is handed.
+
+    A battle's decisions are searched on the compact battle (``sim.compact_search``: a copy of the table an
+    iteration, greedy rollouts to the end of the round judged by ``search.battle_value``); a Battle Setup the
+    compact battle does not play (a campaign's, or one with gear to change) on the engine, with ``depth``-step
+    rollouts. The campaign map's choices are the greedy party's unless ``map_search`` (searched on the engine,
+    they did no better: ``benchmarks/bots.py``). ``trust``: the share of a decision's iterations credited to the
+    greedy choice (``core.search``); 0 by default, as the greedy choice is what the search is there to overturn.
+    """
 
     def __init__(self, rng: np.random.Generator, iterations: int | None = None, seconds: float | None = 0.5,
-                 depth: int = 40):
-        self._rules = {False: search_rules(GreedyBot, campaign=False), True: search_rules(GreedyBot, campaign=True)}
-        super().__init__(rng, self._rules[False], iterations=iterations, seconds=seconds, depth=depth)
+                 depth: int = 40, trust: float = 0.0, map_search: bool = False):
+        from .sim.compact_search import HORIZON, from_action, rules as compact_rules, table  # sim imports this
+
+        self._table, self._from_action, self.map_search = table, from_action, map_search
+        self._rules = {False: search_rules(GreedyBot, campaign=False), True: search_rules(GreedyBot, campaign=True),
+                       "compact": compact_rules()}
+        budget = dict(iterations=iterations, seconds=seconds, trust=trust)
+        self._searches = {k: CoreSearch(rng, r, depth=depth if isinstance(k, bool) else HORIZON, **budget)
+                          for k, r in self._rules.items()}
+        self._greedy = GreedyBot(rng)
+        self.rng, self.last_iterations = rng, 0
 
     def choose(self, state, actions):
-        self.rules = self._rules[not isinstance(state, BattleState)]
-        return super().choose(state, actions)
+        g = self._table(state) if len(actions) > 1 else None
+        if g is not None:
+            mine = [self._from_action(a) for a in actions]
+            search = self._searches["compact"]
+            action = actions[mine.index(search.choose(g, mine))]
+        elif not (self.map_search or isinstance(state, BattleState) or state.phase == "battle"):
+            self.last_iterations = 0
+            return self._greedy.choose(state, actions)
+        else:
+            search = self._searches[not isinstance(state, BattleState)]
+            action = search.choose(state, actions)
+        self.last_iterations = search.last_iterations
+        return action
 
 
 BOTS = {"greedy": GreedyBot, "random": RandomBot, "search": SearchBot}

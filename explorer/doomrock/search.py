@@ -61,15 +61,27 @@ def determinize(seen_view, seat: int, rng: np.random.Generator):
     return replace(c, encounters=tuple(waiting), battle=_battle(seen_view.battle, arrange))
 
 
+LOST = 0.3
+"""A lost battle's worth at most (all the enemies' HP taken), so a rollout that came close counts for something and
+any won battle for more."""
+OPEN_HURT, OPEN_LIFE = 0.5, 0.5
+"""An unfinished battle's worth: these shares of the enemies' HP taken and of the party's HP left."""
+
+
+def enemies_hurt(b) -> float:
+    """The share of the enemies' HP the party has taken: the objectives' where the encounter has any (the battle
+    is won when they are defeated, "Battle Sequence: Victory"), else every enemy's."""
+    enemies = [e for e in b.enemies if e.objective] or b.enemies
+    return 1.0 - sum(max(0, e.hp) for e in enemies) / max(1, sum(e.max_hp for e in enemies)) if enemies else 0.0
+
+
 def battle_value(b) -> float:
-    """A battle for the party: 1 won, 0 lost; otherwise half the party's HP share plus half the enemies'
-    lost HP share."""
+    """A battle for the party (an engine ``Battle`` or a compact one): 1 won; lost, ``LOST`` times the enemies' HP
+    taken; unfinished, the enemies' HP taken and the party's HP left (``OPEN_HURT``, ``OPEN_LIFE``)."""
     if b.result is not None:
-        return float(b.result == "victory")
-    life = sum(max(0, h.life) for h in b.heroes) / max(1, sum(h.max_hp for h in b.heroes))
-    enemies = b.alive_enemies
-    hurt = 1.0 - sum(e.hp for e in enemies) / max(1, sum(e.max_hp for e in enemies)) if enemies else 1.0
-    return 0.5 * life + 0.5 * hurt
+        return 1.0 if b.result == "victory" else LOST * enemies_hurt(b)
+    life = sum(max(0, h.hp + h.broken) for h in b.heroes) / max(1, sum(h.max_hp for h in b.heroes))
+    return OPEN_HURT * enemies_hurt(b) + OPEN_LIFE * life
 
 
 def evaluate(state) -> tuple[float]:

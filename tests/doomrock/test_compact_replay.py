@@ -134,7 +134,7 @@ def read_choices(player, bot_rng, g) -> tuple:
     ``shortcut``, and its ``roll_choice`` where the fight loop plays the roll phase with it."""
     twin = getattr(type(player)(Draws(_copy(bot_rng))), "shortcut", lambda g: None)(g)
     turn = None
-    if g.phase == "roll" and compact_bots.fresh_roll_phase(g):
+    if g.phase == "roll" and compact_play.fresh_roll_phase(g):
         turn = getattr(type(player)(Draws(_copy(bot_rng))), "roll_choice", lambda g: None)(g)
     return twin, turn
 

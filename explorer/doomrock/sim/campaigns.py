@@ -1,6 +1,6 @@
 """Whole Doomrock campaigns, compact: the Setup on the engine, then the map as a ``CCampaign``
 (``compact_map_rules``) and each battle, Battle Setup included, as a ``CBattle`` (``compact_setup``,
-``quick.fight``), handed back to the campaign for its end ("After a battle": ``compact_map_effects.finish_battle``)
+``compact_play.fight``), handed back to the campaign for its end ("After a battle": ``compact_map_effects.finish_battle``)
 exactly as the engine's last battle step would. Anything the compact map does not list (the Setup) is played by
 the engine and converted.
 
@@ -24,8 +24,8 @@ from .compact_bots import MAKERS
 from .compact_map import from_campaign, hero_value
 from .compact_map_bots import MAP_MAKERS
 from .compact_map_effects import finish_battle
+from .compact_play import fight
 from .draws import Draws, shuffle_parts, shuffles
-from .quick import fight
 from .record import Tally, hit_limit
 
 

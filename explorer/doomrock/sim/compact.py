@@ -243,3 +243,31 @@ def to_battle(g: CBattle) -> Battle:
                   g.activations, tuple(g.minion_done), draw, discard, tuple(g.expose_pool), tuple(g.expose_up),
                   tuple(g.expose_out), g.enrage, g.enrage_extra, g.next_group, g.next_enemy, g.extra, g.paused,
                   g.inventory, g.ranks, g.flips, g.result)
+
+
+def clone(g: CBattle) -> CBattle:
+    """An independent copy of a compact battle (what play changes in place is copied; values are shared), so a
+    search can play many battles on from one table."""
+    c = CBattle()
+    for f in CBattle.__slots__:  # values (numbers, strings, tuples, the deck's tables); the mutable parts below
+        setattr(c, f, getattr(g, f))
+    c.flips = list(g.flips) if isinstance(g.flips, list) else g.flips  # (a cumulation takes its order off it)
+    c.minion_done = list(g.minion_done)
+    c.heroes = [_copy(h, CHero) for h in g.heroes]
+    c.enemies = [_copy(e, CEnemy) for e in g.enemies]
+    c.by_uid = {e.uid: e for e in c.enemies}
+    c.dice = [CDie(d.owner, d.index, d.face, d.place, d.card) for d in g.dice]
+    regroup(c)
+    c.ai_draw = {k: list(v) for k, v in g.ai_draw.items()}
+    c.ai_discard = {k: list(v) for k, v in g.ai_discard.items()}
+    c.discard_order = list(g.discard_order)
+    c.expose_pool, c.expose_up, c.expose_out = list(g.expose_pool), list(g.expose_up), list(g.expose_out)
+    return c
+
+
+def _copy(x, kind):
+    c = kind()
+    for f in kind.__slots__:
+        setattr(c, f, getattr(x, f))
+    c.expose = list(x.expose)
+    return c

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .compact import CBattle
 from .compact_effects import targets, threats, usable_items
+from .compact_play import fresh_roll_phase
 from .compact_rules import (
     ACTIVATE, ASSIGN, BOSS, DONE_A, ENDINIT_A, ENDROUND_A, GIVE, HEROISM, ITEM, KEEP, KEEP_A, MINION, REROLL, ROLL_A,
     SHIELD, SPAWN, TAKE, assign_actions, hero_dice, items, most_heroism, ready, reroll_choices,
@@ -27,19 +28,6 @@ class RandomBot:
             return None if g.locked and g.o.locked_dice == "optional" else ROLL_A
         acts = reroll_choices(g, g.roller) if not g.assigning else assign_actions(g, g.roller, True)
         return acts[self.rng.below(len(acts))]
-
-
-def fresh_roll_phase(g: CBattle) -> bool:
-    """Nothing comes before the roller's choices in ``legal``: no paused card, no die to give back, no expose
-    reshuffle, no heroism to place."""
-    if g.paused is not None or (not g.expose_pool and g.expose_up) or g.o.heavy_planning:
-        return False
-    if g.stolen:
-        by_uid = g.by_uid
-        for d in g.dice:
-            if d.place == "stolen" and by_uid[d.card].hp <= 0:
-                return False  # (a die to give back may come first)
-    return True
 
 
 class GreedyBot:

@@ -1,6 +1,7 @@
 """What a compact battle action does: ``battle.apply_legal`` (and the roll phase, AI activations, end of round and
 ``settle`` it calls) over a ``CBattle`` changed in place, for an action ``compact_rules.legal`` listed and the
-outcome ``compact_rules.draw`` drew for it."""
+outcome ``compact_rules.draw`` drew for it; ``fight`` plays a battle on by a bot (the batch games' loop and the
+search bot's rollouts)."""
 from __future__ import annotations
 
 from ...core.frozen import replace
@@ -10,8 +11,9 @@ from .compact_ai import place_spawn, resume, returned_die, run_script, share_roo
 from .compact_effects import deal_damage, resolve, spend_dice, use_item
 from .compact_rules import (
     ACTIVATE, ASSIGN, BOSS, ENDINIT, ENDROUND, GIVE, HEROISM, ITEM, KEEP, MINION, NOREACTION, PICKUP, PLACE,
-    REROLL, ROLL, ROLL_STEPS, ROLLEXTRA, SHIELD, SHUFFLE, SPAWN, STOPHIDING, TAKE, TARGET, draw,
+    CHANCE_TAGS, REROLL, ROLL, ROLL_STEPS, ROLLEXTRA, SHIELD, SHUFFLE, SPAWN, STOPHIDING, TAKE, TARGET, draw, legal,
 )
+from .draws import Draws
 
 MINION_SECTION, BOSS_SECTION = "Battle Sequence: Minion Activation", "Battle Sequence: Boss Activations"
 
@@ -322,3 +324,51 @@ def _give_back(g: CBattle) -> None:
             for d in list(g.dice):
                 if d.place == "stolen" and d.card == e.uid and len(takers(g)) < 2:  # else the players choose
                     return_die(g, d)
+
+
+def fresh_roll_phase(g: CBattle) -> bool:
+    """Nothing comes before the roller's choices in ``legal``: no paused card, no die to give back, no expose
+    reshuffle, no heroism to place."""
+    if g.paused is not None or (not g.expose_pool and g.expose_up) or g.o.heavy_planning:
+        return False
+    if g.stolen:
+        by_uid = g.by_uid
+        for d in g.dice:
+            if d.place == "stolen" and by_uid[d.card].hp <= 0:
+                return False  # (a die to give back may come first)
+    return True
+
+
+def fight(g, player, rng: Draws, step: int, max_steps: int, log: list | None = None,
+          until_round: int | None = None) -> tuple[int, int]:
+    """Play the compact battle ``g`` until it ends, ``max_steps`` steps are taken in all or round ``until_round``
+    starts: returns the steps taken in all and the round the last step started in."""
+    choose = player.choose
+    before = g.round
+    until = until_round if until_round is not None else float("inf")
+    if log is not None:  # every step listed and logged (the bot's shortcut is held to the list by the tests)
+        while step < max_steps and g.result is None and g.round < until:
+            before = g.round
+            acts = legal(g)
+            a = acts[0] if len(acts) == 1 and acts[0][0] in CHANCE_TAGS else choose(g, acts)
+            outcome = draw(g, a, rng)
+            log.append((acts, a, outcome))
+            play(g, a, outcome)
+            step += 1
+        return step, before
+    shortcut = getattr(player, "shortcut", None)  # a bot that can choose some steps without the legal list
+    roll_choice = getattr(player, "roll_choice", None)  # ... and the roll phase's, one after the other
+    while step < max_steps and g.result is None and g.round < until:
+        before = g.round
+        if roll_choice is not None and g.phase == "roll" and fresh_roll_phase(g):
+            taken = play_roll_phase(g, roll_choice, rng, max_steps - step)
+            if taken:
+                step += taken
+                continue
+        a = shortcut(g) if shortcut is not None else None
+        if a is None:
+            acts = legal(g)
+            a = acts[0] if len(acts) == 1 and acts[0][0] in CHANCE_TAGS else choose(g, acts)
+        play(g, a, draw(g, a, rng))
+        step += 1
+    return step, before

@@ -17,9 +17,8 @@ from ..game import BATTLE_GAME
 from ..options import Options
 from . import compact_setup
 from .compact import from_battle
-from .compact_bots import MAKERS, fresh_roll_phase
-from .compact_play import play, play_roll_phase
-from .compact_rules import CHANCE_TAGS, draw, legal
+from .compact_bots import MAKERS
+from .compact_play import fight
 from .draws import Draws
 from .record import GameRecord
 
@@ -70,39 +69,6 @@ def play_game(options: Options, deck: Deck, bot: str, seed: np.random.SeedSequen
     return GameRecord(False, g.round, sum(max(0, h.hp + h.broken) for h in heroes), sum(h.max_hp for h in heroes),
                       0, int(won), max_steps, tuple(h.id for h in heroes),
                       ((g.encounter, won),) if g.result is not None else (), capped=True)
-
-
-def fight(g, player, rng: Draws, step: int, max_steps: int, log: list | None = None) -> tuple[int, int]:
-    """Play the compact battle ``g`` until it ends or ``max_steps`` steps are taken in all: returns the steps taken
-    in all and the round the last step started in."""
-    choose = player.choose
-    before = g.round
-    if log is not None:  # every step listed and logged (the bot's shortcut is held to the list by the tests)
-        while step < max_steps and g.result is None:
-            before = g.round
-            acts = legal(g)
-            a = acts[0] if len(acts) == 1 and acts[0][0] in CHANCE_TAGS else choose(g, acts)
-            outcome = draw(g, a, rng)
-            log.append((acts, a, outcome))
-            play(g, a, outcome)
-            step += 1
-        return step, before
-    shortcut = getattr(player, "shortcut", None)  # a bot that can choose some steps without the legal list
-    roll_choice = getattr(player, "roll_choice", None)  # ... and the roll phase's, one after the other
-    while step < max_steps and g.result is None:
-        before = g.round
-        if roll_choice is not None and g.phase == "roll" and fresh_roll_phase(g):
-            taken = play_roll_phase(g, roll_choice, rng, max_steps - step)
-            if taken:
-                step += taken
-                continue
-        a = shortcut(g) if shortcut is not None else None
-        if a is None:
-            acts = legal(g)
-            a = acts[0] if len(acts) == 1 and acts[0][0] in CHANCE_TAGS else choose(g, acts)
-        play(g, a, draw(g, a, rng))
-        step += 1
-    return step, before
 
 
 _FIRST: dict = {}
