@@ -119,7 +119,8 @@ SECONDS = {"barbearian": 0.05, "rumble-planet": 0.2, "doomrock-battle": 0.03, "d
            "proving-grounds": 0.05}
 """The search budget a decision per line (``--seconds`` sets one for all)."""
 GAMES = {"barbearian": 20, "rumble-planet": 10, "doomrock-battle": 32, "doomrock": 16, "proving-grounds": 8}
-"""Games per line (``--games`` sets one for all): the default run takes under ten minutes on a busy machine."""
+"""Games per line (``--games`` sets one for all): each line takes a few minutes on a busy machine (Doomrock's two
+about five together; a campaign asks the search about 300 times)."""
 BASELINE = 8
 """Doomrock's greedy party plays this many times the search's games (``--baseline``)."""
 DOOMROCK_BATTLES = (("goblin_raid", 2), ("orc_warband", 3), ("the_lich", 3), ("the_dragon", 4))
