@@ -52,6 +52,8 @@ def test_a_copy_plays_on_and_leaves_its_original_alone():
     again = clone(g)
     fight(again, CompactGreedy(), Draws(np.random.default_rng(1)), 0, 10_000)
     assert to_battle(again) == to_battle(c)  # the same draws, the same battle
+    fight(g, CompactGreedy(), Draws(np.random.default_rng(1)), 0, 10_000)
+    assert to_battle(g) == to_battle(c)  # ... as the original plays it
 
 
 def test_a_determinization_shuffles_only_the_face_down_piles():
