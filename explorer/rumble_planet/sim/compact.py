@@ -145,6 +145,17 @@ class Game:
     """One game in progress: the engine's ``State`` fields, the turn's fields inline (``t_*``), and the waiting
     decisions as ``(kind, seat, data)`` tuples, head first."""
 
+    # Slots: a game is read field by field thousands of times, and an object of this many fields keeps no
+    # shared-key dict (the interpreter's fast path for instance attributes).
+    __slots__ = (
+        "o", "content", "tab", "rng", "draws", "integers", "seats", "n", "board_alt", "tiles", "lootboxes", "golden",
+        "shop", "discard", "loot_deck", "loot_discard", "gps_top", "gps_deck", "gps_discard", "feat_deck", "feats",
+        "bank_credits", "bank_boosts", "stage", "active", "round", "pending", "first_to_goal", "winner", "result",
+        "supply", "loot_seen", "goal_mask", "goal_near", "feat_offer", "aimed", "expected", "sorted_tiles", "walls",
+        "wall_list", "alt", "hazards", "fields", "moves_from", "t_phase", "t_step", "t_movement", "t_attack", "t_mp",
+        "t_fall_from", "t_fallen", "t_used", "t_injured", "t_knockouts", "t_picked", "t_best_hit", "t_criticals",
+        "t_to_drop", "t_golden_drop", "t_feats")
+
     def __init__(self, options: Options, content: Content, rng: np.random.Generator):
         """Setup steps 1, 2, 4, 5 and 6 (the engine's ``setup.initial_state``)."""
         o = self.o = options
