@@ -76,6 +76,20 @@ class Tables:
         self._moves: dict = {}
         self.arms: dict = {}  # (Hero, level, *track) -> what they make of the Hero (compact_rules.arms)
         self.greens: dict = {}  # (side, ring shape, fields on their own space, tiles) -> Game.retile's pieces
+        self._sides: dict = {}
+        # the Weapon and Armor shops, the Loot deck and the GPS deck as setup sorts them
+        self.piles = tuple(tuple(sorted(c.id for c in cards))
+                           for cards in (content.weapons, content.armor, content.loot, content.gps))
+
+    def side(self, side: str) -> tuple:
+        """A side of the board as setup reads it: (each space's altitude, the Teleporters' spaces, the Lootbox
+        tokens' spaces sorted, the golden Lootbox's space); the altitudes are read, never changed."""
+        found = self._sides.get(side)
+        if found is None:
+            board = self.content.board(side)
+            found = self._sides[side] = ({s: board.altitude(s) for s in SPACES}, tuple(board.teleporters),
+                                         tuple(sorted(board.lootboxes)), board.golden)
+        return found
 
     def moves_on(self, side: str, steering: tuple) -> dict:
         """The moves out of each space (``Game.moves_out``, filled in as asked) on a side of the board with these
@@ -167,17 +181,16 @@ class Game:
         ids = o.heroes or tuple(h.id for h in content.heroes[: o.players])
         self.seats = [Seat(h, self.tab.names[h], o.max_hp, o.start_credits) for h in ids]
         self.n = len(self.seats)
-        board = content.board(o.side)
-        self.board_alt = {s: board.altitude(s) for s in SPACES}
-        self.tiles = {s: "teleporter" for s in board.teleporters}
-        self.lootboxes = sorted(board.lootboxes)
-        self.golden = board.golden
-        self.shop = {"weapon": sorted(c.id for c in content.weapons), "armor": sorted(c.id for c in content.armor)}
+        self.board_alt, teleporters, lootboxes, self.golden = self.tab.side(o.side)
+        self.tiles = dict.fromkeys(teleporters, "teleporter")
+        self.lootboxes = list(lootboxes)
+        weapons, armor, loot, gps = self.tab.piles
+        self.shop = {"weapon": list(weapons), "armor": list(armor)}
         self.discard = {"weapon": [], "armor": []}
-        self.loot_deck = sorted(c.id for c in content.loot)
+        self.loot_deck = list(loot)
         self.loot_discard: list = []
         self.gps_top = None
-        self.gps_deck = sorted(c.id for c in content.gps)
+        self.gps_deck = list(gps)
         self.gps_discard: list = []
         self.feat_deck: list = []
         self.feats: list = []  # [feat id, [seats with a token on it]]
