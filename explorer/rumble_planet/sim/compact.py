@@ -206,7 +206,9 @@ class Game:
         self.supply = dict(o.tile_supply)
         self.loot_seen = self.goal_mask = self.goal_near = None  # the greedy bot's goals (compact_bots)
         self.feat_offer = None  # the Feats on offer with their tests (compact_loot.claimable_feats)
-        self.aimed = None  # (attack, its profile): the greedy bot's choice for the step's play; cleared after it
+        # (attack, its profile): the greedy bot's choice, for that attack's play next (quick.play_game plays a bot's
+        # choice at once; compact_play.step clears it after any other action)
+        self.aimed = None
         self.expected = EXPECTED.setdefault(o.attack_die, {})  # the greedy bot's weighing of attacks (compact_attack)
         self.retile()
         self.new_turn()
