@@ -5,10 +5,11 @@ mutable ``Game`` (and ``Seat`` per player), in the same orders (sorted piles, ti
 order drawn), so that the same chance draws from the same generator give the same game. The rules on it live in
 ``compact_rules.py`` (health, the track, tiles, GPS, entering a space), ``compact_attack.py`` (the attack sequence),
 ``compact_loot.py`` (the Loot Phase, Feats, the end of a turn), ``compact_turn.py`` (the legal actions) and
-``compact_play.py`` (what each action does); the bots in ``compact_bots.py``, the game loop in ``quick.py``.
+``compact_play.py`` (what each action does); the bots in ``compact_bots.py``, the game loop in ``quick.py``, the
+chance draws in ``compact_draws.py`` and sets of spaces as bits in ``compact_spaces.py``.
 ``to_state`` builds the engine's ``State`` from a game and ``from_state`` a game from it, which is how
-``tests/rumble_planet/test_compact_replay.py`` holds the two to each other at every step. Card numbers are read
-once per content (``Tables``).
+``tests/rumble_planet/test_compact_replay.py`` holds the two to each other at every step. Card numbers, and what a
+track makes of a Hero or the tiles make of the Green, are worked out once per content for every game (``Tables``).
 """
 from __future__ import annotations
 
