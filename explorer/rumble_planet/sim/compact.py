@@ -5,10 +5,11 @@ mutable ``Game`` (and ``Seat`` per player), in the same orders (sorted piles, ti
 order drawn), so that the same chance draws from the same generator give the same game. The rules on it live in
 ``compact_rules.py`` (health, the track, tiles, GPS, entering a space), ``compact_attack.py`` (the attack sequence),
 ``compact_loot.py`` (the Loot Phase, Feats, the end of a turn), ``compact_turn.py`` (the legal actions) and
-``compact_play.py`` (what each action does); the bots in ``compact_bots.py``, the game loop in ``quick.py``.
+``compact_play.py`` (what each action does); the bots in ``compact_bots.py``, the game loop in ``quick.py``, the
+chance draws in ``compact_draws.py`` and sets of spaces as bits in ``compact_spaces.py``.
 ``to_state`` builds the engine's ``State`` from a game and ``from_state`` a game from it, which is how
-``tests/rumble_planet/test_compact_replay.py`` holds the two to each other at every step. Card numbers are read
-once per content (``Tables``).
+``tests/rumble_planet/test_compact_replay.py`` holds the two to each other at every step. Card numbers, and what a
+track makes of a Hero or the tiles make of the Green, are worked out once per content for every game (``Tables``).
 """
 from __future__ import annotations
 
@@ -76,6 +77,20 @@ class Tables:
         self._moves: dict = {}
         self.arms: dict = {}  # (Hero, level, *track) -> what they make of the Hero (compact_rules.arms)
         self.greens: dict = {}  # (side, ring shape, fields on their own space, tiles) -> Game.retile's pieces
+        self._sides: dict = {}
+        # the Weapon and Armor shops, the Loot deck and the GPS deck as setup sorts them
+        self.piles = tuple(tuple(sorted(c.id for c in cards))
+                           for cards in (content.weapons, content.armor, content.loot, content.gps))
+
+    def side(self, side: str) -> tuple:
+        """A side of the board as setup reads it: (each space's altitude, the Teleporters' spaces, the Lootbox
+        tokens' spaces sorted, the golden Lootbox's space); the altitudes are read, never changed."""
+        found = self._sides.get(side)
+        if found is None:
+            board = self.content.board(side)
+            found = self._sides[side] = ({s: board.altitude(s) for s in SPACES}, tuple(board.teleporters),
+                                         tuple(sorted(board.lootboxes)), board.golden)
+        return found
 
     def moves_on(self, side: str, steering: tuple) -> dict:
         """The moves out of each space (``Game.moves_out``, filled in as asked) on a side of the board with these
@@ -145,6 +160,17 @@ class Game:
     """One game in progress: the engine's ``State`` fields, the turn's fields inline (``t_*``), and the waiting
     decisions as ``(kind, seat, data)`` tuples, head first."""
 
+    # Slots: a game is read field by field thousands of times, and an object of this many fields keeps no
+    # shared-key dict (the interpreter's fast path for instance attributes).
+    __slots__ = (
+        "o", "content", "tab", "rng", "draws", "integers", "seats", "n", "board_alt", "tiles", "lootboxes", "golden",
+        "shop", "discard", "loot_deck", "loot_discard", "gps_top", "gps_deck", "gps_discard", "feat_deck", "feats",
+        "bank_credits", "bank_boosts", "stage", "active", "round", "pending", "first_to_goal", "winner", "result",
+        "supply", "loot_seen", "goal_mask", "goal_near", "feat_offer", "aimed", "expected", "sorted_tiles", "walls",
+        "wall_list", "alt", "hazards", "fields", "moves_from", "t_phase", "t_step", "t_movement", "t_attack", "t_mp",
+        "t_fall_from", "t_fallen", "t_used", "t_injured", "t_knockouts", "t_picked", "t_best_hit", "t_criticals",
+        "t_to_drop", "t_golden_drop", "t_feats")
+
     def __init__(self, options: Options, content: Content, rng: np.random.Generator):
         """Setup steps 1, 2, 4, 5 and 6 (the engine's ``setup.initial_state``)."""
         o = self.o = options
@@ -156,17 +182,16 @@ class Game:
         ids = o.heroes or tuple(h.id for h in content.heroes[: o.players])
         self.seats = [Seat(h, self.tab.names[h], o.max_hp, o.start_credits) for h in ids]
         self.n = len(self.seats)
-        board = content.board(o.side)
-        self.board_alt = {s: board.altitude(s) for s in SPACES}
-        self.tiles = {s: "teleporter" for s in board.teleporters}
-        self.lootboxes = sorted(board.lootboxes)
-        self.golden = board.golden
-        self.shop = {"weapon": sorted(c.id for c in content.weapons), "armor": sorted(c.id for c in content.armor)}
+        self.board_alt, teleporters, lootboxes, self.golden = self.tab.side(o.side)
+        self.tiles = dict.fromkeys(teleporters, "teleporter")
+        self.lootboxes = list(lootboxes)
+        weapons, armor, loot, gps = self.tab.piles
+        self.shop = {"weapon": list(weapons), "armor": list(armor)}
         self.discard = {"weapon": [], "armor": []}
-        self.loot_deck = sorted(c.id for c in content.loot)
+        self.loot_deck = list(loot)
         self.loot_discard: list = []
         self.gps_top = None
-        self.gps_deck = sorted(c.id for c in content.gps)
+        self.gps_deck = list(gps)
         self.gps_discard: list = []
         self.feat_deck: list = []
         self.feats: list = []  # [feat id, [seats with a token on it]]
@@ -182,7 +207,9 @@ class Game:
         self.supply = dict(o.tile_supply)
         self.loot_seen = self.goal_mask = self.goal_near = None  # the greedy bot's goals (compact_bots)
         self.feat_offer = None  # the Feats on offer with their tests (compact_loot.claimable_feats)
-        self.aimed = None  # (attack, its profile): the greedy bot's choice for the step's play; cleared after it
+        # (attack, its profile): the greedy bot's choice, for that attack's play next (quick.play_game plays a bot's
+        # choice at once; compact_play.step clears it after any other action)
+        self.aimed = None
         self.expected = EXPECTED.setdefault(o.attack_die, {})  # the greedy bot's weighing of attacks (compact_attack)
         self.retile()
         self.new_turn()

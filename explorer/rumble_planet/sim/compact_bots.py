@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from .. import state as st
-from ..board import COLUMNS, ROWS, SPACES
 from .compact import Game
-from .compact_attack import RANGE_ROWS, attack_values
+from .compact_attack import attack_values
 from .compact_draws import Draws
 from .compact_rules import arms
+from .compact_spaces import BALLS, BIT
 from .compact_turn import (
     BOOST,
     BUY,
@@ -69,19 +69,6 @@ def nearest_goal(here: str, goals: int) -> int:
     return d
 
 
-def _balls(here: str) -> list:
-    """The spaces within each distance of ``here`` (Distances), as bits: ``[within 0, within 1, ...]``."""
-    layers = [0] * (len(ROWS) + len(COLUMNS) - 1)
-    for s, d in DISTANCE_ROWS[here].items():
-        layers[d] |= BIT[s]
-    for d in range(1, len(layers)):
-        layers[d] |= layers[d - 1]
-    return layers
-
-
-DISTANCE_ROWS = RANGE_ROWS["distance"]  # space -> space -> spaces apart (Distances)
-BIT = {s: 1 << i for i, s in enumerate(SPACES)}
-BALLS = {s: _balls(s) for s in SPACES}
 
 
 class GreedyBot:

@@ -233,7 +233,10 @@ def _attack(g: Game, a):
     die = g.o.attack_die
     face = die[g.integers(len(die))]
     aimed = g.aimed  # the bot's profile of the attack it chose here (Game.aimed)
-    attack(g, a.weapon, a.target, face, aimed[1] if aimed is not None and aimed[0] is a else None)
+    if aimed is not None:
+        g.aimed = None
+        aimed = aimed[1] if aimed[0] is a else None
+    attack(g, a.weapon, a.target, face, aimed)
     return face
 
 

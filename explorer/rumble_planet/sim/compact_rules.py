@@ -4,11 +4,12 @@ it implements, as its engine counterpart in ``health``, ``injuries``, ``preparat
 ``turn`` does; the replay tests hold the two to each other step by step."""
 from __future__ import annotations
 
-from ..board import REGIONS, adjacent, clockwise, impossible_placement
+from ..board import REGIONS, adjacent, clockwise
 from ..state import SLOTS
 from ..tile_table import BLOCKING
 from ..turn import fall
 from .compact import Game
+from .compact_spaces import placement
 
 
 # -- health, prestige, the bank ----------------------------------------------------------------
@@ -160,7 +161,7 @@ def tile_spots(g: Game, tile: str, center: str, own_space: bool) -> tuple:
     taken = set(g.tiles)
     block = g.blocked()
     if tile in BLOCKING:
-        return impossible_placement(adjacent(center), frozenset(block | taken))
+        return placement(adjacent(center), block | taken)
     own = [center] if own_space and center not in taken else []
     return tuple(own + [s for s in adjacent(center) if s not in taken and s not in block])
 
@@ -217,7 +218,7 @@ def place_hero(g: Game, seat: int, target: str) -> None:
     p = g.seats[seat]
     block = g.blocked()
     block.discard(p.space)
-    spots = impossible_placement((target,), frozenset(block))
+    spots = placement((target,), block)
     if len(spots) == 1:
         p.space = spots[0]
     else:

@@ -88,6 +88,7 @@ def play_game(players: Sequence[str], options: Options, content: Content, seed: 
     choosers = [bot.choose for bot in bots]
     curve, log = [], []
     rnd = g.round
+    observed = keep_actions or trace is not None
     for k in range(max_steps):
         if g.stage == "over":
             curve.append(tuple(p.pp for p in g.seats))
@@ -96,14 +97,14 @@ def play_game(players: Sequence[str], options: Options, content: Content, seed: 
         seat = g.pending[0][1] if g.pending else g.active  # compact_turn.current_seat
         actions = legal_actions(g) if lists[seat] else None
         action = choosers[seat](g, actions)
-        outcome = PLAY[type(action)](g, action)  # compact_play.step
-        g.aimed = None
+        outcome = PLAY[type(action)](g, action)  # compact_play.step (the bot's choice is played: Game.aimed)
         if g.pending and g.stage == "play":
             settle(g)
-        if keep_actions:
-            log.append((action, outcome))
-        if trace is not None:
-            trace(g, seat, actions, action, outcome)
+        if observed:
+            if keep_actions:
+                log.append((action, outcome))
+            if trace is not None:
+                trace(g, seat, actions, action, outcome)
         if g.round != rnd:
             curve.append(tuple(p.pp for p in g.seats))
             rnd = g.round
