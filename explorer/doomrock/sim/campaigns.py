@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...core.memo import kept
 from ...core.seeds import children_of
 from ..bots import make_bot
 from ..campaign_setup import setup_chance
@@ -93,32 +94,20 @@ def _final(m) -> Campaign:
                     m.time, battles_won=m.battles_won, result=m.result)
 
 
-_INITIAL: dict[tuple, tuple] = {}
+_INITIAL: dict = {}
 
 
 def _initial(options: Options, deck: Deck) -> Campaign:
     """``GAME.initial_state`` (a value: the same for every game of these options and deck)."""
-    key = (id(options), id(deck))
-    hit = _INITIAL.get(key)
-    if hit is None or hit[1] is not options or hit[2] is not deck:
-        if len(_INITIAL) >= 8:
-            _INITIAL.clear()
-        hit = _INITIAL[key] = (GAME.initial_state(options, deck), options, deck)
-    return hit[0]
+    return kept(_INITIAL, GAME.initial_state, options, deck)
 
 
-_SETUPS: dict[tuple, tuple] = {}
+_SETUPS: dict = {}
 
 
 def _setup_parts(state) -> tuple | None:
     """The Setup's shuffles (``campaign_setup.setup_chance``: the same for every game of these options and deck)."""
-    key = (id(state.options), id(state.deck))
-    hit = _SETUPS.get(key)
-    if hit is None or hit[1] is not state.options or hit[2] is not state.deck:
-        if len(_SETUPS) >= 8:
-            _SETUPS.clear()
-        hit = _SETUPS[key] = (shuffle_parts(setup_chance(state)), state.options, state.deck)
-    return hit[0]
+    return kept(_SETUPS, lambda options, deck: shuffle_parts(setup_chance(state)), state.options, state.deck)
 
 
 def _battle(m, fast, draws: Draws, tally: Tally, step: int, max_steps: int, log: list | None) -> int:

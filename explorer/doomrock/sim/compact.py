@@ -11,6 +11,7 @@ The cards are read once per deck into ``Tables`` (what the rules ask of a card a
 """
 from __future__ import annotations
 
+from ...core.memo import kept
 from ..abilities import reach
 from ..cards import Deck
 from ..options import Options
@@ -146,22 +147,12 @@ class Tables:
         return r
 
 
-_TABLES: dict[int, Tables] = {}
-
-
-def per_deck(store: dict, deck: Deck, make):
-    """``make(deck)``, made once per deck and kept in ``store`` (a few decks are kept: a batch plays one deck)."""
-    t = store.get(id(deck))
-    if t is None or t.deck is not deck:
-        if len(store) >= 8:
-            store.clear()
-        t = store[id(deck)] = make(deck)
-    return t
+_TABLES: dict = {}
 
 
 def tables_of(deck: Deck) -> Tables:
     """The deck's tables, made once."""
-    return per_deck(_TABLES, deck, Tables)
+    return kept(_TABLES, Tables, deck)
 
 
 class CBattle:

@@ -9,10 +9,11 @@ in place. The cards are read once per deck into ``MapTables``.
 """
 from __future__ import annotations
 
+from ...core.memo import kept
 from ..campaign_state import AreaInPlay, Campaign, DrawEvent, GlobalEffect
 from ..cards import COSTS, Deck
 from ..state import Hero
-from .compact import CHero, from_battle, per_deck, to_battle
+from .compact import CHero, from_battle, to_battle
 
 
 class CArea:
@@ -87,12 +88,12 @@ class MapTables:
         return hit[0]
 
 
-_TABLES: dict[int, MapTables] = {}
+_TABLES: dict = {}
 
 
 def map_tables(deck: Deck) -> MapTables:
     """The deck's map tables, made once."""
-    return per_deck(_TABLES, deck, MapTables)
+    return kept(_TABLES, MapTables, deck)
 
 
 def c_hero(h: Hero) -> CHero:

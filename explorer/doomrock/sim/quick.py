@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...core.memo import kept
 from ...core.seeds import children_of
 from ..cards import Deck
 from ..game import BATTLE_GAME
@@ -76,13 +77,7 @@ _FIRST: dict = {}
 
 def _first(options: Options, deck: Deck):
     """The battle's initial state (a value: the same for every game of these options and deck)."""
-    key = (options, id(deck))
-    hit = _FIRST.get(key)
-    if hit is None or hit[0] is not deck:
-        if len(_FIRST) >= 8:
-            _FIRST.clear()
-        hit = _FIRST[key] = (deck, BATTLE_GAME.initial_state(options, deck).battle)
-    return hit[1]
+    return kept(_FIRST, lambda options, deck: BATTLE_GAME.initial_state(options, deck).battle, options, deck)
 
 
 def hit_limit_of(g) -> bool:

@@ -17,6 +17,7 @@ from bisect import insort
 
 import numpy as np
 
+from ...core.memo import kept
 from ..board import SPACES, adjacent, ring
 from ..cards import Content
 from ..effects import AttackMods, Gain, Passive, Protection
@@ -128,12 +129,7 @@ EXPECTED: dict = {}  # attack die -> the targets as an attack sees them -> their
 
 def tables_of(content: Content) -> Tables:
     """The tables of a content, kept for the last few contents played (a lab run plays one deck for many games)."""
-    got = _TABLES.get(id(content))
-    if got is None or got.content is not content:
-        if len(_TABLES) >= 8:
-            _TABLES.clear()
-        got = _TABLES[id(content)] = Tables(content)
-    return got
+    return kept(_TABLES, Tables, content)
 
 
 # -- the game ----------------------------------------------------------------------------------
