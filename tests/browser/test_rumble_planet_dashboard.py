@@ -60,7 +60,14 @@ def test_move_and_attack_match_the_engine(page, voila_server, artifacts):
     page.wait_for_function(f"() => document.querySelector('.rp-seat-0').dataset.space === '{GOAL}'", timeout=15_000)
     page.locator(f'.rp-board [data-space="{TARGET}"]').click()  # choose the Hero there as the target
     page.wait_for_selector(".rp-status >> text=press Play to attack", timeout=15_000)
-    page.wait_for_selector(".js-plotly-plot .trace.bars .point", timeout=60_000)  # plotly draws late on a busy machine
+    # the chart redrawn for this attack: its title names the target and some bar has a height (before the target is
+    # chosen the chart shows empty bars, so a bar alone proves nothing; plotly draws late on a busy machine)
+    page.wait_for_function("""() => {
+        const plot = document.querySelector('.js-plotly-plot');
+        const title = plot && plot.querySelector('.gtitle');
+        return title && title.textContent.includes('Birdie') && [...plot.querySelectorAll('.trace.bars .point')]
+            .some(p => p.getBoundingClientRect().height > 0);
+    }""", timeout=120_000)
     page.screenshot(path=str(artifacts / "rumble_planet_target.png"), full_page=True)
     title = page.locator(".js-plotly-plot .gtitle").text_content()
     engine = replay()
