@@ -29,7 +29,8 @@ SKIPPING = [p for p in NOTEBOOKS if unused(p)]
 
 def test_the_dashboards_and_teaching_notebooks_skip_plotly():
     names = {p.relative_to(ROOT / "notebooks").as_posix() for p in SKIPPING}
-    assert {"proving_grounds/play.ipynb", "barbearian/play.ipynb", "index.ipynb"} <= names
+    assert {"proving_grounds/play.ipynb", "barbearian/play.ipynb", "doomrock/play.ipynb", "rumble_planet/play.ipynb",
+            "index.ipynb"} <= names
 
 
 @pytest.mark.parametrize("path", SKIPPING, ids=lambda p: p.relative_to(ROOT / "notebooks").as_posix())

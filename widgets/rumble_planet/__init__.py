@@ -1,7 +1,7 @@
 """The Rumble Planet dashboard: hot-seat play on the drawn Green with reachability and attack odds.
 
-``RumblePlanetApp`` is imported on first use, so the learn-the-rules walkthrough (``lessons``) loads neither
-the dashboard nor its plotly chart.
+``RumblePlanetApp`` is imported on first use, so the learn-the-rules walkthrough (``lessons``) does not load
+the dashboard's modules.
 """
 
 __all__ = ["RumblePlanetApp"]
@@ -9,6 +9,6 @@ __all__ = ["RumblePlanetApp"]
 
 def __getattr__(name: str):
     if name == "RumblePlanetApp":
-        from .app import RumblePlanetApp  # optional heavy dependency: plotly, loaded on first use
+        from .app import RumblePlanetApp  # the whole dashboard, loaded on first use
         return RumblePlanetApp
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
