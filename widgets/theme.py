@@ -27,8 +27,9 @@ CSS = """
 .rx-log td.rx-section {color:#666; white-space:nowrap}
 .encounter-board {display:grid; grid-template-columns:repeat(3, minmax(0, 1fr)); gap:4px; max-width:100%}
 @media (max-width:560px) {.encounter-board {grid-template-columns:repeat(2, minmax(0, 1fr))} .rx-log td.rx-section {white-space:normal}}
-.proving-grounds-app .widget-html-content, .bb-app .widget-html-content {line-height:1.35; min-width:0; max-width:100%}
-.proving-grounds-app .widget-html, .bb-app .widget-html {max-width:100%}
+.proving-grounds-app .widget-html-content, .bb-app .widget-html-content, .rp-app .widget-html-content {line-height:1.35;
+  min-width:0; max-width:100%}
+.proving-grounds-app .widget-html, .bb-app .widget-html, .rp-app .widget-html {max-width:100%}
 .rx-title {margin:4px 0}
 .encounter-board .rx-card {min-width:0; margin:0}
 .rx-legend {display:flex; flex-wrap:wrap; gap:2px 12px; font-size:12px; color:#333; margin:4px 0}

@@ -14,6 +14,7 @@ CSS = """
 <style>
 .doomrock-app {max-width:100%; box-sizing:border-box}
 .doomrock-app * {box-sizing:border-box}
+.doomrock-app .widget-html-content {line-height:1.35; min-width:0; max-width:100%}
 .dr-row {display:flex; flex-wrap:wrap; gap:6px; align-items:flex-start}
 .dr-hero {border:2px solid #888; border-radius:8px; padding:5px; background:#fbfaf5; flex:1 1 300px; max-width:100%}
 .dr-hero.dr-rolling {border-color:#d98b1a; box-shadow:0 0 0 2px #f6d08a}
