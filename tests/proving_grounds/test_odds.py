@@ -260,6 +260,23 @@ def test_policy_evaluation_brackets_the_optimum():
     assert never - 1e-12 <= greedy <= optimal + 1e-12
 
 
+def test_a_policy_curve_is_the_policy_evaluated_at_each_budget():
+    """One forward pass for a policy that plays every budget alike; the plain evaluation for any other."""
+    solver = RerollSolver(EIGHT, 6, FaceAdditiveGoal(battle_table(7)))
+    roll = [("white", 1), ("white", 1), ("white", 2), ("white", 5), ("white", 6), ("blue", 2), ("green", 2), ("yellow", 4)]
+    lowest = lambda dice, left: min(  # noqa: E731
+        (f for f, n in Counter(f for _, f in dice).items() if n >= 2), default=None
+    )
+    for policy in (solver.greedy_policy(), solver.never_reroll_policy(), solver.optimal_policy(), lowest):
+        for start in (None, roll):
+            curve = solver.policy_curve(policy, start)
+            assert len(curve) == 7
+            assert curve == pytest.approx([solver.evaluate_policy(policy, start, k) for k in range(7)], abs=1e-12)
+    assert solver.policy_curve(solver.greedy_policy(), roll, 2) == pytest.approx(
+        [solver.evaluate_policy(solver.greedy_policy(), roll, k) for k in range(3)], abs=1e-12)
+    assert solver.policy_curve(solver.optimal_policy()) == pytest.approx([solver.value(None, k) for k in range(7)])
+
+
 def test_callable_policy_is_evaluated_exactly():
     pool = ["white", "white", "green", "blue"]
     solver = RerollSolver(pool, 3, three_of_a_kind)

@@ -292,6 +292,38 @@ class RerollSolver(SolvedTables):
         """
         return float(self._final_probabilities(policy, roll, rerolls_left) @ self._stop)
 
+    def policy_curve(
+        self, policy: Policy, roll: Iterable[Die] | None = None, rerolls_left: int | None = None
+    ) -> list[float]:
+        """``evaluate_policy`` with 0, 1, ... ``rerolls_left`` rerolls, as a list.
+
+        A :class:`PolicyTable` of this pool that plays every budget above 0 alike (the greedy and never-reroll
+        policies) takes one pass: its game with k rerolls is the first k rerolls of the longest one.
+        """
+        budget = self._budget(rerolls_left)
+        if not (isinstance(policy, PolicyTable) and policy.layout is self.layout and len(policy.actions) <= 2):
+            return [self.evaluate_policy(policy, roll, k) for k in range(budget + 1)]
+        if roll is None:
+            mass = self.layout.opening_probabilities.copy()
+        else:
+            mass = np.zeros(self.layout.n_states)
+            mass[self._state(roll)[1]] = 1.0
+        actions, stop = policy.actions_at(1), self._stop
+        stopped, curve = 0.0, [float(mass @ stop)]
+        for _ in range(budget):
+            deciding = np.flatnonzero((mass > 0) & self.layout.has_set)
+            chosen = actions[deciding]
+            partial = np.zeros(self.layout.n_partial)
+            for face in FACES:
+                movers = deciding[chosen == face]
+                if movers.size:
+                    partial[self.layout.reroll_source[face - 1, movers]] += mass[movers]
+                    mass[movers] = 0.0
+            stopped += float(mass @ stop)  # whoever did not reroll stops here, whatever the budget left
+            mass = self.layout.spread_rerolled(partial)
+            curve.append(stopped + float(mass @ stop))
+        return curve
+
     def final_distribution(
         self,
         roll: Iterable[Die] | None = None,
