@@ -80,10 +80,10 @@ def test_attack_odds_chart_and_table_dice(app_at_attack):
     chosen = app.chosen_attack()
     assert chosen.target == attack.target
     odds = attack_odds(app.state, chosen.weapon, chosen.target)
-    bars = re.findall(r'data-label="(\d+) Injur(?:y|ies)" data-value="([^"]+)"', app.chart.value)
+    bars = re.findall(r'data-label="(\d+) Injur(?:y|ies)" data-value="([^"]+)"', app.chart.html.value)
     assert [(int(k), float(v)) for k, v in bars] == [(k, pytest.approx(float(p), rel=1e-5)) for k, p in odds.targets[0].injuries]
     title = f"{odds.weapon} on {odds.targets[0].label.split(' at ')[0]}"
-    assert f'aria-label="{escape(title)}"' in app.chart.value
+    assert f'aria-label="{escape(title)}"' in app.chart.html.value
     assert "expected Injuries" in app.odds_note.value
     app.table_dice.value = True
     app.actions.value = app.legal.index(chosen)

@@ -26,7 +26,7 @@ from explorer.rumble_planet.words import decision
 from ..files import FilePicker, check_game
 from ..history import HistoryBar
 from ..log import EventLog
-from ..svg import bar_chart
+from ..odds import OddsChart
 from ..theme import CSS
 from .board import BoardView, heat_cells, overlay
 from .routes import RoutePicker, moved_text, offer_text
@@ -80,10 +80,10 @@ class RumblePlanetApp(w.VBox):
         self.attack_pick.add_class("rp-attack-pick")
         self._quiet = False
         self.attack_pick.observe(self._safe(lambda _: None if self._quiet else self._show_odds()), "value")
-        # drawn as SVG in an HTML widget: its whole picture is the widget's value, so a view that renders late or
-        # redraws shows the latest attack (a plotly FigureWidget sends changes as deltas a late view can miss)
-        self.chart = self._html("rp-chart")
-        self.chart.layout = w.Layout(width="100%", max_width="360px")
+        # SVG in an HTML widget, whose value is the whole picture: a view drawn late still shows the latest attack (a
+        # plotly FigureWidget sends changes as deltas a late view can miss). One colour: chances, not choices.
+        self.chart = OddsChart("", [], [], value_max=1.0, fmt="{:.0%}", width=350, highlight="")
+        self.chart.widget.add_class("rp-chart")
         self.odds_note = self._html("rp-odds-note")
         self.boards = self._html("rp-boards")
         self.track = self._html("rp-pp-hp")
@@ -138,7 +138,7 @@ class RumblePlanetApp(w.VBox):
     def _layout(self) -> None:
         play = w.VBox([self.header, self.actions, self.table_dice, self.outcome,
                        w.HBox([self.play_button, self.bots_button], layout=w.Layout(flex_flow="row wrap")), self.status, self.routes,
-                       self.shop, self.latest, self.attack_pick, self.chart, self.odds_note])
+                       self.shop, self.latest, self.attack_pick, self.chart.widget, self.odds_note])
         play.add_class("rp-side")
         left = w.VBox([self.board, self.legend], layout=w.Layout(flex="1 1 340px", max_width="520px", min_width="0"))
         main = w.HBox([left, play], layout=w.Layout(flex_flow="row wrap", width="100%"))
@@ -396,20 +396,16 @@ class RumblePlanetApp(w.VBox):
         spaces = getattr(card, "face", None)
         return f"{face}: " + ", ".join(f"{k} {v}" for k, v in dict(spaces).items()) if spaces else str(face)
 
-    def _chart(self, labels: list[str], values: list[float], title: str) -> None:
-        """The attack odds: one bar per number of Injuries, its chance written on it."""
-        self.chart.value = bar_chart(labels, values, title, value_max=1.0, fmt="{:.0%}", width=350, highlight="")
-
     def _show_odds(self) -> None:
         s, a = self.state, self.chosen_attack()
         if a is None or not isinstance(a, Attack) or a not in attack_options(s):
-            self._chart([], [], "No attack in range")
+            self.chart.update([], [], title="No attack in range")
             self.odds_note.value = '<span class="rx-small">No target is in range of an unused weapon right now.</span>'
             return
         odds = attack_odds(s, a.weapon, a.target)
         first = odds.targets[0]
-        self._chart([count(k, "Injury", "Injuries") for k, _ in first.injuries], [float(p) for _, p in first.injuries],
-                    f"{odds.weapon} on {first.label.split(' at ')[0]}")
+        self.chart.update([count(k, "Injury", "Injuries") for k, _ in first.injuries],
+                          [float(p) for _, p in first.injuries], title=f"{odds.weapon} on {first.label.split(' at ')[0]}")
         lines = [f"<b>{escape(t.label)}</b>: {float(t.expected):.2f} expected Injuries, "
                  f"{float(t.knockout):.1%} {'destroyed' if t.tile else 'knocked out'}; by face: "
                  + ", ".join(f"{f} {n}" for f, n in t.by_face) for t in odds.targets]
