@@ -13,12 +13,11 @@ from .svg import bar_chart
 class OddsChart:
     """A bar chart of named values (e.g. the value of each legal choice)."""
 
-    def __init__(self, title: str, labels: list[str], values: list[float], *, y_title: str = "",
-                 value_max: float | None = None, fmt: str = "{:.2f}", width: int = 420, highlight: str = "best",
-                 **_ignored):
+    def __init__(self, title: str, labels: list[str], values: list[float], *, value_max: float | None = None,
+                 fmt: str = "{:.2f}", width: int = 420, highlight: str = "best"):
         self.html = w.HTML(layout=w.Layout(width="100%", max_width=f"{width}px"))
         self.html.add_class("rx-chart")
-        self.y_title, self.value_max, self.fmt, self.width, self.highlight = y_title, value_max, fmt, width, highlight
+        self.value_max, self.fmt, self.width, self.highlight = value_max, fmt, width, highlight
         self.title, self.labels, self.values = title, list(labels), list(values)
         self._draw()
 
@@ -33,6 +32,5 @@ class OddsChart:
         self._draw()
 
     def _draw(self) -> None:
-        axis = f'<div class="rx-small">{self.y_title}</div>' if self.y_title else ""
-        self.html.value = (bar_chart(self.labels, self.values, self.title, value_max=self.value_max, fmt=self.fmt,
-                                     width=self.width, highlight=self.highlight) + axis)
+        self.html.value = bar_chart(self.labels, self.values, self.title, value_max=self.value_max, fmt=self.fmt,
+                                    width=self.width, highlight=self.highlight)

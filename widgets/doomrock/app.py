@@ -157,7 +157,7 @@ class DoomrockApp(w.VBox):
         self.history.slider.layout.width = "260px"
         self.history.slider.layout.max_width = "100%"
         labels, values, title = self._chart_data()
-        self.chart = OddsChart(title, labels, values, y_title="chance", height=300, width=350)
+        self.chart = OddsChart(title, labels, values, width=350)  # the note under it says what the bars are
         self.chart.widget.add_class("odds-chart")
         self._layout()
         self.refresh()
@@ -385,8 +385,7 @@ class DoomrockApp(w.VBox):
         self.event_log.show(s.events)
         labels, values, title = self._chart_data()
         if labels:
-            chance = "chance" in title
-            self.chart.y_title, self.chart.fmt = ("chance", "{:.0%}") if chance else ("expected sets", "{:.2f}")
+            self.chart.fmt = "{:.0%}" if "chance" in title else "{:.2f}"
             self.chart.update(labels, values, title=title)
         elif self.chart.labels:  # no stale bars from an earlier roll phase
             self.chart.update([], [], title=title)
