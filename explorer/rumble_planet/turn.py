@@ -176,15 +176,21 @@ def shove_spaces(state: State, task: Task) -> tuple[str, ...]:
 
 
 def shove(state: State, to: str) -> tuple[State, list[Event]]:
-    """Movement of another Hero by an effect: one space at a time, each farther away; entering effects apply."""
+    """Movement of another Hero by an effect: one space at a time, each farther away; entering effects apply.
+
+    Teleporter Tile: "Anytime a player enters a space with a Teleporter tile, they are immediately teleported", so a
+    teleport the step starts comes before the rest of the push, which then goes on from where the Hero lands (ruling
+    RP-24)."""
     task = state.pending[0]
     victim, left, origin = int(task.data[0]), int(task.data[1]), task.data[2]
     frm = state.player(victim).space
-    s = replace(state, pending=state.pending[1:])
+    rest = state.pending[1:]
+    s = replace(state, pending=rest)
     ev = [Event(f"{state.name(victim)} is pushed from {frm} to {to}.", "Movement, Placement, and Replacement")]
     s, e = enter(s, victim, frm, to, movement=False)
     if left > 1 and not s.player(victim).knocked_out:
-        s = replace(s, pending=(Task("shove", task.seat, (str(victim), str(left - 1), origin)),) + s.pending)
+        more = Task("shove", task.seat, (str(victim), str(left - 1), origin))
+        s = replace(s, pending=s.pending[len(rest):] + (more,) + rest)  # the teleport entering queued, then the push
     return s, ev + e
 
 

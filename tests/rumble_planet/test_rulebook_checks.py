@@ -4,6 +4,7 @@ from dataclasses import replace
 from explorer.core import Session
 from explorer.rumble_planet import (
     Attack,
+    ChooseRegion,
     Deploy,
     DropLootboxes,
     EndActions,
@@ -22,9 +23,10 @@ from explorer.rumble_planet import (
 )
 from explorer.rumble_planet.attack import attack_profile, resolve_attack
 from explorer.rumble_planet.cards import deck_from_json
-from explorer.rumble_planet.health import movement_points
+from explorer.rumble_planet.board import adjacent, distance
+from explorer.rumble_planet.health import blocked, movement_points
 
-from .helpers import CONTENT, L1, L2, at, gear, phase, play, session, started
+from .helpers import CONTENT, L1, L2, at, gear, phase, play, pushing_two, session, started
 
 
 def test_knock_out_applies_obsolescence_before_the_mini_leaves_the_green():
@@ -160,3 +162,24 @@ def test_each_space_entered_around_a_turret_hurts_but_a_turret_placed_next_to_yo
     placed, _ = play(placed, WearOut(1))
     placed, _ = play(placed, PlaceAt("E6"))  # next to both Heroes: placement is not entering
     assert placed.tile_at("E6") == "turret" and [p.hp for p in placed.players] == [18, 18]
+
+
+def test_a_hero_pushed_onto_a_teleporter_is_teleported_before_the_push_goes_on():
+    """Teleporter Tile: "Anytime a player enters a space with a Teleporter tile, they are immediately teleported."
+
+    A push of 2 whose first space is a Teleporter teleports the Hero at once; the second space of the push is then
+    taken from where they land (ruling RP-24), not from the Teleporter's space."""
+    s = replace(started(), content=pushing_two())
+    s = gear(at(phase(s, "action"), p0="E4", p1="E5"), 0, 1, "W14")
+    s = replace(s, lootboxes=(), golden=None, tiles=(("E6", "teleporter"),))
+    s, _ = play(s, Attack("1", "E5"), "head")
+    s, ev = play(s, PlaceAt("E6"))
+    assert s.player(1).space == "E6" and any(e.section == "Teleporter Tile" for e in ev)
+    assert [t.kind for t in s.pending] == ["teleport", "shove"]
+    assert legal_actions(s) == [ChooseRegion(r) for r in ("NW", "NE", "SE", "SW")]
+    top = s.gps_top
+    s, _ = play(s, ChooseRegion("NW"), next(c for c in s.gps_deck))
+    landed = s.player(1).space
+    assert landed == CONTENT.card(top).space("NW") and [t.kind for t in s.pending] == ["shove"]
+    assert landed != "E6" and {a.space for a in legal_actions(s)} == {
+        x for x in adjacent(landed) if x not in blocked(s) and distance(x, "E4") > distance(landed, "E4")}

@@ -302,9 +302,10 @@ def _place_at(g: Game, a):
             g.pending.insert(0, ("teleport", g.active, (str(who),)))
     elif kind == "shove":  # Movement of another Hero by an effect: one space at a time, each farther away
         victim, left, origin = int(data[0]), int(data[1]), data[2]
+        waiting = len(g.pending)
         enter(g, victim, g.seats[victim].space, to, movement=False)
-        if left > 1 and not g.seats[victim].ko:
-            g.pending.insert(0, ("shove", seat, (str(victim), str(left - 1), origin)))
+        if left > 1 and not g.seats[victim].ko:  # a teleport the step started comes first ("immediately teleported")
+            g.pending[:] = g.pending[waiting:] + [("shove", seat, (str(victim), str(left - 1), origin))] + g.pending[:waiting]
     else:  # the Replacement loot card (rulings RP-11 and RP-7)
         p = g.seats[seat]
         frm = p.space
