@@ -179,6 +179,16 @@ def test_a_push_onto_a_teleporter_does_what_the_engine_does():
     assert both_ways(state, 4) == {"ChooseRegion"}
 
 
+def test_a_replacement_onto_a_teleporter_does_what_the_engine_does():
+    """Replacement + Healing 2 onto a Teleporter: the teleport before the Healing, both ways."""
+    state = at(phase(started(), "loot"), p0="E5", p1="J10").with_player(0, hp=17)
+    state = replace(state, tiles=(("B2", "turret"), ("E6", "teleporter")), lootboxes=(), golden=None,
+                    pending=(Task("replacement", 0, (0,)), Task("healing", 0, (2,))))
+    assert both_ways(state, 5) == {"PlaceAt", "Decline"}
+    state, _ = rules.apply(state, PlaceAt("E6"))
+    assert both_ways(state, 6) == {"ChooseRegion"}
+
+
 def test_each_feat_condition_reads_what_the_engines_reads():
     """Accomplishing a Feat: the compact game reads each registered condition as a number of this turn's record
     reaching the card's parameter; that is the engine's condition over turn records, altitudes and tracks."""

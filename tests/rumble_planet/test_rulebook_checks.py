@@ -183,3 +183,20 @@ def test_a_hero_pushed_onto_a_teleporter_is_teleported_before_the_push_goes_on()
     assert landed == CONTENT.card(top).space("NW") and [t.kind for t in s.pending] == ["shove"]
     assert landed != "E6" and {a.space for a in legal_actions(s)} == {
         x for x in adjacent(landed) if x not in blocked(s) and distance(x, "E4") > distance(landed, "E4")}
+
+
+def test_a_replacement_onto_a_teleporter_teleports_before_the_loot_cards_other_reward():
+    """Teleporter Tile: "Anytime a player enters a space with a Teleporter tile, they are immediately teleported."
+
+    Replacement + Healing 2: the Replacement moves Agent Dogniss (17 HP) onto a Teleporter; she is teleported to B1,
+    next to a Turret (2 Injuries: 15 HP), and the Healing comes after (17 HP). Healing first would be capped at 18
+    and leave her at 16."""
+    s = at(phase(started(), "loot"), p0="E5", p1="J10").with_player(0, lootboxes=1, hp=17)
+    s = replace(s, tiles=(("B2", "turret"), ("E6", "teleporter")), lootboxes=(), golden=None, gps_top="G01",
+                gps_deck=tuple(c.id for c in CONTENT.gps if c.id != "G01"), gps_discard=())
+    s, _ = play(s, OpenLootbox(), "L14")  # Replacement + Healing 2
+    s, _ = play(s, PlaceAt("E6"))
+    assert [t.kind for t in s.pending] == ["teleport", "healing"] and s.player(0).hp == 17
+    s, ev = play(s, ChooseRegion("NW"), "G02")  # G01's northwest space: B1
+    assert s.player(0).space == "B1" and s.player(0).hp == 17 and not s.pending
+    assert [e.section for e in ev if "HP" in e.text][-2:] == ["Turret Tile", "Loot Cards"]
