@@ -200,3 +200,21 @@ def test_a_replacement_onto_a_teleporter_teleports_before_the_loot_cards_other_r
     s, ev = play(s, ChooseRegion("NW"), "G02")  # G01's northwest space: B1
     assert s.player(0).space == "B1" and s.player(0).hp == 17 and not s.pending
     assert [e.section for e in ev if "HP" in e.text][-2:] == ["Turret Tile", "Loot Cards"]
+
+
+def test_a_hero_back_from_a_knock_out_is_teleported_on_before_the_obsolescence_step():
+    """Teleporter Tile: "Anytime a player enters a space with a Teleporter tile, they are immediately teleported";
+    Knocked Out! (KO): "Then, proceed with your turn as usual, including the obsolescence step!"
+
+    Back at I10, a Teleporter, then teleported to B1, another one: the second teleport comes before the obsolescence
+    step, so her Sand Blaster's "upon obsolescence" Turret is placed where the chain of teleports ends."""
+    s = at(phase(started(), "loot"), p0="J1")
+    s = gear(s, 1, 4, "W10").with_player(1, knocked_out=True, space=None, hp=0)
+    s = replace(s, gps_top="G01", gps_deck=tuple(c.id for c in CONTENT.gps if c.id != "G01"), gps_discard=(),
+                lootboxes=(), golden=None, tiles=(("B1", "teleporter"), ("I10", "teleporter")))
+    s, _ = play(s, EndTurn())
+    s, _ = play(s, Return(), "G02")  # G02's back: the southeast; G01 says I10 there
+    assert [t.kind for t in s.pending] == ["teleport", "obsolescence"]
+    s, _ = play(s, ChooseRegion("NW"), "G03")  # G02's northwest space: B1
+    assert s.player(1).space == "B1" and [t.kind for t in s.pending] == ["teleport", "obsolescence"]
+    assert s.player(1).track[3] is not None  # not worn out yet
