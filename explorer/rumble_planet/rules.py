@@ -302,6 +302,7 @@ def _apply_task(state: State, a, outcome):
         if not s.player(seat).knocked_out:
             s, e = turn.arrive(s, seat)
             ev += e
+        s = turn.at_once(s, len(rest.pending))
         return loot.settle(s, [Event(f"{state.name(seat)} is placed at {a.space}.", "Impossible Placement or Replacement")] + ev)
     if isinstance(a, PlaceAt) and task.kind == "place_tile":
         tile = task.data[0]
@@ -321,6 +322,7 @@ def _apply_task(state: State, a, outcome):
             s, ev = turn.enter(rest, task.seat, frm, a.space, movement=False, falls=moves or state.options.placement_falls)
         else:
             s, ev = turn.placed_fall(rest.with_player(task.seat, space=a.space), task.seat, frm)
+        s = turn.at_once(s, len(rest.pending))  # a teleport before the Loot card's other rewards
         verb = "moves to" if state.options.replacement_loot == "move" else "is replaced at"  # RP-11: not Movement
         return loot.settle(s, [Event(f"{state.name(task.seat)} {verb} {a.space}.", "Loot Cards")] + ev)
     if isinstance(a, Draw):

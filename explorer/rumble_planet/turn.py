@@ -143,6 +143,15 @@ def enter(state: State, seat: int, frm: str, to: str, movement: bool, falls: boo
     return s, ev
 
 
+def at_once(state: State, waiting: int) -> State:
+    """Teleporter Tile: "Anytime a player enters a space with a Teleporter tile, they are immediately teleported":
+    what entering a space queued (a teleport, a knocked-out Hero's tiles) goes before the ``waiting`` decisions that
+    were already waiting (the rest of a push, a Loot card's other rewards, the obsolescence step after a return)."""
+    if waiting <= 0 or len(state.pending) == waiting:
+        return state
+    return replace(state, pending=state.pending[waiting:] + state.pending[:waiting])
+
+
 def placed_fall(state: State, seat: int, frm: str | None) -> tuple[State, list[Event]]:
     """Altitudes: Falling, for a Hero teleported, placed or replaced from ``frm`` (ruling RP-7): "In all three
     cases, a character, tile, or token is moved into a space", so with ``options.placement_falls`` a Hero who
@@ -176,15 +185,23 @@ def shove_spaces(state: State, task: Task) -> tuple[str, ...]:
 
 
 def shove(state: State, to: str) -> tuple[State, list[Event]]:
-    """Movement of another Hero by an effect: one space at a time, each farther away; entering effects apply."""
+    """Movement of another Hero by an effect: one space at a time, each farther away; entering effects apply.
+
+    Teleporter Tile: "Anytime a player enters a space with a Teleporter tile, they are immediately teleported", so a
+    teleport the step starts comes before the rest of the push, which then goes on from where the Hero lands (ruling
+    RP-24)."""
     task = state.pending[0]
     victim, left, origin = int(task.data[0]), int(task.data[1]), task.data[2]
     frm = state.player(victim).space
+    waiting = len(state.pending) - 1
     s = replace(state, pending=state.pending[1:])
     ev = [Event(f"{state.name(victim)} is pushed from {frm} to {to}.", "Movement, Placement, and Replacement")]
     s, e = enter(s, victim, frm, to, movement=False)
-    if left > 1 and not s.player(victim).knocked_out:
-        s = replace(s, pending=(Task("shove", task.seat, (str(victim), str(left - 1), origin)),) + s.pending)
+    s = at_once(s, waiting)
+    if left > 1 and not s.player(victim).knocked_out:  # the rest of the push, after what entering queued
+        k = len(s.pending) - waiting
+        s = replace(s, pending=s.pending[:k] + (Task("shove", task.seat, (str(victim), str(left - 1), origin)),)
+                    + s.pending[k:])
     return s, ev + e
 
 
@@ -204,6 +221,7 @@ def move(state: State, to: str) -> tuple[State, list[Event]]:
 
 def teleport(state: State, seat: int, region: str, new_top: str) -> tuple[State, list[Event]]:
     """Teleportation: a controlled GPS relocation; the active player chooses the region."""
+    waiting = len(state.pending) - 1
     s, spaces, ev = relocate(replace(state, pending=state.pending[1:]), new_top, 1, controlled=region)
     if s.options.teleport_ends_movement and seat == s.active and s.turn.movement == "open":
         s = replace(s, turn=replace(s.turn, movement="done", mp=0))
@@ -216,6 +234,7 @@ def teleport(state: State, seat: int, region: str, new_top: str) -> tuple[State,
         ev += e
         s, e = arrive(s, seat)
         ev += e
+        s = at_once(s, waiting)
     return s, ev
 
 

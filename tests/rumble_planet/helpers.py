@@ -3,6 +3,7 @@ from dataclasses import replace
 
 from explorer.core import Session
 from explorer.rumble_planet import Deploy, Options, SetUp, rules, sample_content
+from explorer.rumble_planet.cards import deck_from_json
 from explorer.rumble_planet.state import Gear, State, Turn
 
 CONTENT = sample_content()
@@ -45,3 +46,10 @@ def play(state: State, action, outcome=None):
 
 def hero_id(state: State, seat: int) -> str:
     return state.player(seat).hero
+
+
+def pushing_two(content=CONTENT):
+    """The sample deck with its Plasma Putter pushing 2 spaces instead of 1 (a deck may say 1 to 3)."""
+    data = content.to_json()
+    next(w for w in data["weapons"] if w["id"] == "W14")["effect1"]["amount"] = 2
+    return deck_from_json(data, "push-two.json", content.boards)

@@ -10,7 +10,7 @@ import pytest
 from explorer.core.frozen import replace
 
 from explorer.core.seeds import children_of
-from explorer.rumble_planet import Options, rules, sample_content
+from explorer.rumble_planet import Options, PlaceAt, rules, sample_content
 from explorer.rumble_planet.effects import EFFECTS, EffectRef
 from explorer.rumble_planet.setup import initial_state
 from explorer.rumble_planet.sim import games, heroes_for, play_game, quick, replay_seed, simulate
@@ -21,7 +21,7 @@ from explorer.rumble_planet.sim.compact_turn import legal_actions
 from explorer.rumble_planet.state import Gear, Task, Turn
 from explorer.rumble_planet.turn import feat_view
 
-from .helpers import started
+from .helpers import at, phase, pushing_two, started
 
 CONTENT = sample_content()
 
@@ -164,6 +164,29 @@ def test_a_gear_swap_and_a_taunt_do_what_the_engine_does():
     assert both_ways(state, 1) == {"SwapGear", "Decline"}
     state = replace(state.with_player(1, pp=3), pending=(Task("taunt", 0),))
     assert both_ways(state, 2) == {"Taunt", "Decline"}
+
+
+def test_a_push_onto_a_teleporter_does_what_the_engine_does():
+    """Teleporter Tile ("immediately teleported") in the middle of a push of 2 spaces, which the sample deck's push of
+    1 never shows: the teleport first, then the rest of the push, both ways."""
+    state = replace(started(), content=pushing_two())
+    state = at(phase(state, "action"), p0="E4", p1="E5")
+    state = replace(state.with_player(0, track=(Gear("W14"), None, None, None)), lootboxes=(), golden=None,
+                    tiles=(("E6", "teleporter"),), pending=(Task("shove", 0, ("1", "2", "E4")),))
+    assert both_ways(state, 3) == {"PlaceAt"}
+    state, _ = rules.apply(state, PlaceAt("E6"))
+    assert [t.kind for t in state.pending] == ["teleport", "shove"]
+    assert both_ways(state, 4) == {"ChooseRegion"}
+
+
+def test_a_replacement_onto_a_teleporter_does_what_the_engine_does():
+    """Replacement + Healing 2 onto a Teleporter: the teleport before the Healing, both ways."""
+    state = at(phase(started(), "loot"), p0="E5", p1="J10").with_player(0, hp=17)
+    state = replace(state, tiles=(("B2", "turret"), ("E6", "teleporter")), lootboxes=(), golden=None,
+                    pending=(Task("replacement", 0, (0,)), Task("healing", 0, (2,))))
+    assert both_ways(state, 5) == {"PlaceAt", "Decline"}
+    state, _ = rules.apply(state, PlaceAt("E6"))
+    assert both_ways(state, 6) == {"ChooseRegion"}
 
 
 def test_each_feat_condition_reads_what_the_engines_reads():

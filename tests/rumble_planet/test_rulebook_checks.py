@@ -4,6 +4,7 @@ from dataclasses import replace
 from explorer.core import Session
 from explorer.rumble_planet import (
     Attack,
+    ChooseRegion,
     Deploy,
     DropLootboxes,
     EndActions,
@@ -22,9 +23,10 @@ from explorer.rumble_planet import (
 )
 from explorer.rumble_planet.attack import attack_profile, resolve_attack
 from explorer.rumble_planet.cards import deck_from_json
-from explorer.rumble_planet.health import movement_points
+from explorer.rumble_planet.board import adjacent, distance
+from explorer.rumble_planet.health import blocked, movement_points
 
-from .helpers import CONTENT, L1, L2, at, gear, phase, play, session, started
+from .helpers import CONTENT, L1, L2, at, gear, phase, play, pushing_two, session, started
 
 
 def test_knock_out_applies_obsolescence_before_the_mini_leaves_the_green():
@@ -160,3 +162,59 @@ def test_each_space_entered_around_a_turret_hurts_but_a_turret_placed_next_to_yo
     placed, _ = play(placed, WearOut(1))
     placed, _ = play(placed, PlaceAt("E6"))  # next to both Heroes: placement is not entering
     assert placed.tile_at("E6") == "turret" and [p.hp for p in placed.players] == [18, 18]
+
+
+def test_a_hero_pushed_onto_a_teleporter_is_teleported_before_the_push_goes_on():
+    """Teleporter Tile: "Anytime a player enters a space with a Teleporter tile, they are immediately teleported."
+
+    A push of 2 whose first space is a Teleporter teleports the Hero at once; the second space of the push is then
+    taken from where they land (ruling RP-24), not from the Teleporter's space."""
+    s = replace(started(), content=pushing_two())
+    s = gear(at(phase(s, "action"), p0="E4", p1="E5"), 0, 1, "W14")
+    s = replace(s, lootboxes=(), golden=None, tiles=(("E6", "teleporter"),))
+    s, _ = play(s, Attack("1", "E5"), "head")
+    s, ev = play(s, PlaceAt("E6"))
+    assert s.player(1).space == "E6" and any(e.section == "Teleporter Tile" for e in ev)
+    assert [t.kind for t in s.pending] == ["teleport", "shove"]
+    assert legal_actions(s) == [ChooseRegion(r) for r in ("NW", "NE", "SE", "SW")]
+    top = s.gps_top
+    s, _ = play(s, ChooseRegion("NW"), next(c for c in s.gps_deck))
+    landed = s.player(1).space
+    assert landed == CONTENT.card(top).space("NW") and [t.kind for t in s.pending] == ["shove"]
+    assert landed != "E6" and {a.space for a in legal_actions(s)} == {
+        x for x in adjacent(landed) if x not in blocked(s) and distance(x, "E4") > distance(landed, "E4")}
+
+
+def test_a_replacement_onto_a_teleporter_teleports_before_the_loot_cards_other_reward():
+    """Teleporter Tile: "Anytime a player enters a space with a Teleporter tile, they are immediately teleported."
+
+    Replacement + Healing 2: the Replacement moves Agent Dogniss (17 HP) onto a Teleporter; she is teleported to B1,
+    next to a Turret (2 Injuries: 15 HP), and the Healing comes after (17 HP). Healing first would be capped at 18
+    and leave her at 16."""
+    s = at(phase(started(), "loot"), p0="E5", p1="J10").with_player(0, lootboxes=1, hp=17)
+    s = replace(s, tiles=(("B2", "turret"), ("E6", "teleporter")), lootboxes=(), golden=None, gps_top="G01",
+                gps_deck=tuple(c.id for c in CONTENT.gps if c.id != "G01"), gps_discard=())
+    s, _ = play(s, OpenLootbox(), "L14")  # Replacement + Healing 2
+    s, _ = play(s, PlaceAt("E6"))
+    assert [t.kind for t in s.pending] == ["teleport", "healing"] and s.player(0).hp == 17
+    s, ev = play(s, ChooseRegion("NW"), "G02")  # G01's northwest space: B1
+    assert s.player(0).space == "B1" and s.player(0).hp == 17 and not s.pending
+    assert [e.section for e in ev if "HP" in e.text][-2:] == ["Turret Tile", "Loot Cards"]
+
+
+def test_a_hero_back_from_a_knock_out_is_teleported_on_before_the_obsolescence_step():
+    """Teleporter Tile: "Anytime a player enters a space with a Teleporter tile, they are immediately teleported";
+    Knocked Out! (KO): "Then, proceed with your turn as usual, including the obsolescence step!"
+
+    Back at I10, a Teleporter, then teleported to B1, another one: the second teleport comes before the obsolescence
+    step, so her Sand Blaster's "upon obsolescence" Turret is placed where the chain of teleports ends."""
+    s = at(phase(started(), "loot"), p0="J1")
+    s = gear(s, 1, 4, "W10").with_player(1, knocked_out=True, space=None, hp=0)
+    s = replace(s, gps_top="G01", gps_deck=tuple(c.id for c in CONTENT.gps if c.id != "G01"), gps_discard=(),
+                lootboxes=(), golden=None, tiles=(("B1", "teleporter"), ("I10", "teleporter")))
+    s, _ = play(s, EndTurn())
+    s, _ = play(s, Return(), "G02")  # G02's back: the southeast; G01 says I10 there
+    assert [t.kind for t in s.pending] == ["teleport", "obsolescence"]
+    s, _ = play(s, ChooseRegion("NW"), "G03")  # G02's northwest space: B1
+    assert s.player(1).space == "B1" and [t.kind for t in s.pending] == ["teleport", "obsolescence"]
+    assert s.player(1).track[3] is not None  # not worn out yet

@@ -12,6 +12,7 @@ from .compact_loot import claim_feat, drop_lootboxes, end_turn, open_lootbox, se
 from .compact_rules import (
     apply_gain,
     arrive,
+    at_once,
     begin_turn,
     enter,
     gain_pp,
@@ -89,6 +90,7 @@ def _choose_region(g: Game, a):
     new_top = g.draw(g.gps_pool())
     seat = int(g.pending[0][2][0])
     del g.pending[0]
+    waiting = len(g.pending)
     space = relocate(g, new_top, 1, controlled=a.region)[0]
     if g.o.teleport_ends_movement and seat == g.active and g.t_movement == "open":
         g.t_movement, g.t_mp = "done", 0
@@ -97,6 +99,7 @@ def _choose_region(g: Game, a):
     if not (g.pending and g.pending[0][0] == "place"):
         placed_fall(g, seat, frm)
         arrive(g, seat)
+        at_once(g, waiting)
     return new_top
 
 
@@ -286,6 +289,7 @@ def _place_at(g: Game, a):
     """A space chosen for a waiting decision: a Hero placed, a tile placed, a shove, a Replacement."""
     kind, seat, data = g.pending[0]
     del g.pending[0]
+    waiting = len(g.pending)
     to = a.space
     if kind == "place":  # Impossible Placement or Replacement
         who = int(data[0])
@@ -294,6 +298,7 @@ def _place_at(g: Game, a):
         placed_fall(g, who, frm)
         if not p.ko:
             arrive(g, who)
+        at_once(g, waiting)
     elif kind == "place_tile":  # Tile Effects; a Teleporter placed in a Hero's space teleports them
         tile = data[0]
         g.set_tile(to, tile)
@@ -303,8 +308,9 @@ def _place_at(g: Game, a):
     elif kind == "shove":  # Movement of another Hero by an effect: one space at a time, each farther away
         victim, left, origin = int(data[0]), int(data[1]), data[2]
         enter(g, victim, g.seats[victim].space, to, movement=False)
-        if left > 1 and not g.seats[victim].ko:
-            g.pending.insert(0, ("shove", seat, (str(victim), str(left - 1), origin)))
+        at_once(g, waiting)
+        if left > 1 and not g.seats[victim].ko:  # the rest of the push, after what entering queued
+            g.pending.insert(len(g.pending) - waiting, ("shove", seat, (str(victim), str(left - 1), origin)))
     else:  # the Replacement loot card (rulings RP-11 and RP-7)
         p = g.seats[seat]
         frm = p.space
@@ -314,6 +320,7 @@ def _place_at(g: Game, a):
         else:
             p.space = to
             placed_fall(g, seat, frm)
+        at_once(g, waiting)  # a teleport before the Loot card's other rewards
 
 
 def _draw(g: Game, a):

@@ -265,6 +265,13 @@ def enter(g: Game, seat: int, frm: str, to: str, movement: bool, falls: bool = T
         g.pending.append(("teleport", g.active, (str(seat),)))
 
 
+def at_once(g: Game, waiting: int) -> None:
+    """What entering a space queued goes before the ``waiting`` decisions already waiting ("immediately teleported",
+    ``turn.at_once``)."""
+    if 0 < waiting < len(g.pending):
+        g.pending[:] = g.pending[waiting:] + g.pending[:waiting]
+
+
 def placed_fall(g: Game, seat: int, frm) -> None:
     """Altitudes: Falling for a Hero teleported, placed or replaced (ruling RP-7, ``options.placement_falls``)."""
     here = g.seats[seat].space
