@@ -320,3 +320,16 @@ def test_an_ai_expose_line_reaches_a_distant_hero():
     assert "cannot move to the active hero" in events[0].text
     assert after.enemy("E1").group == b.enemy("E1").group
     assert len(after.hero(0).expose) == 1
+
+
+def test_enrage_adds_to_an_ai_lines_party_damage_too():
+    """Boss Activations, Enrage: "the added effect of the enrage value shall bring doom upon the heroes" (ruling
+    DR-7): with the zombie horde's first enrage value reached, a zombie's party damage of 1 deals 2."""
+    from explorer.doomrock.enemies import run_script
+    s = started(heroes=("paladin", "rogue"), encounter="zombie_horde")
+    b = replace(s.state.battle, phase="minions", enrage=DECK.card("zombie_horde").enrage[0])
+    script = DECK.card("ZOM6").minion
+    assert [(a.do, a.amount) for a in script] == [("party_damage", 1)]
+    after, events = run_script(b, DECK, s.options, "E1", script, 0)
+    assert events[0].text == "Zombie (E1) deals 2 damage to the party."
+    assert after.paused.kind == "party_damage" and after.paused.left == 2
