@@ -291,3 +291,20 @@ def test_party_damage_on_the_map_counts_the_shields_by_default():
     map are immediately restored to 1 hit point")."""
     c, took = _rogue_takes_all_he_may(_map_party_damage("after_absorbing"))
     assert took == 3 and not c.pending and (c.heroes[0].hp, c.heroes[0].shields) == (1, 0)
+
+
+def test_a_lone_heros_share_of_party_damage_is_capped_too():
+    """Battle Effects, Party damage: "A hero may not accept an amount of damage that would reduce his or her HP
+    below zero." With ``party_damage_limit="hp"`` (DR-11) the rogue, the only hero standing, with 1 HP and 2
+    shields accepts 1 point of a party damage of 3 (a shield absorbs it) and the other 2 are lost, as they would be
+    with a second hero to share them; he is not dealt all 3 and defeated."""
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    s = Session("doomrock-battle", Options(players=2, heroes=("paladin", "rogue"), encounter="zombie_horde",
+                                           party_damage_limit="hp"), DECK, seed=3)
+    s.play(SetUpBattle())
+    b = replace(s.state.battle, phase="minions").with_hero(0, hp=0).with_hero(1, hp=1, shields=2)
+    after, events = run_script(b, DECK, s.options, "E1", (AIAction("party_damage", amount=3),), 1)
+    assert after.paused is None
+    assert (after.hero(1).life, after.hero(1).shields) == (1, 1)
+    assert "Rogue loses 0 HP (1 absorbed by shields)." in [e.text for e in events]
