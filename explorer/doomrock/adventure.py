@@ -176,22 +176,33 @@ def wound(c: Campaign, i: int, n: int) -> tuple[Campaign, list[Event]]:
     return c, [Event(f"{h.name} takes {lost} damage" + (f" ({blocked} prevented by shields)" if blocked else "") + f": {h.hp - lost} HP left.", SECTION)]
 
 
+def map_share_room(options, hp: int, shields: int) -> int:
+    """Battle Effects, Party damage: "A hero may not accept an amount of damage that would reduce his or her HP
+    below zero." The points a hero may accept on the map: the HP left, plus the shields that will absorb points
+    (``map_shields``) unless ``options.party_damage_limit == "hp"`` caps the share at the HP (DR-11)."""
+    absorbing = shields if options.map_shields and options.party_damage_limit != "hp" else 0
+    return max(0, hp) + absorbing
+
+
 def party_damage(c: Campaign, n: int) -> tuple[Campaign, list[Event]]:
     """Party damage: "the damage may be divided between any number of heroes as they see fit"."""
     alive = [i for i, h in enumerate(c.heroes) if h.hp > 0]
     event = Event(f"The party is dealt {n} damage to divide among the heroes.", "Player Aid: Party damage")
+    room = tuple(map_share_room(c.options, h.hp, h.shields) for h in c.heroes)
     if len(alive) == 1:
-        c, ev = wound(c, alive[0], n)
+        c, ev = wound(c, alive[0], min(n, room[alive[0]]))
         return check_defeat(c, [event] + ev)
-    return push(c, (PartyDamageTask(n),)), [event]
+    return push(c, (PartyDamageTask(n, room),)), [event]
 
 
 def take_damage(c: Campaign, i: int) -> tuple[Campaign, list[Event]]:
-    """One point of the party damage to hero ``i``; when all is divided, defeated heroes are checked."""
+    """One point of the party damage to hero ``i``; when all is divided (or no hero may accept more: the rest
+    is lost), defeated heroes are checked."""
     task = c.pending[0]
     c, events = wound(c, i, 1)
-    if task.left > 1 and any(h.hp > 0 for h in c.heroes):
-        return replace(c, pending=(PartyDamageTask(task.left - 1),) + c.pending[1:]), events
+    room = tuple(r - (k == i) for k, r in enumerate(task.room))
+    if task.left > 1 and any(room):
+        return replace(c, pending=(PartyDamageTask(task.left - 1, room),) + c.pending[1:]), events
     return check_defeat(replace(c, pending=c.pending[1:]), events)
 
 

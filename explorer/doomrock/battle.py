@@ -253,8 +253,10 @@ def apply_legal(b: Battle, deck: Deck, options: Options, action, outcome=None) -
         for d, f in zip(mine, outcome):
             b = b.with_die(d, face=f, place="rolled", card=None)
         returned = all(d.card == RETURNED for d in mine)
-        events = [Event(f"{b.hero(mine[0].owner).name} rolls {faces_text(outcome)} and places "
-                        + ("it." if len(mine) == 1 else "them."), "Battle Effects: " + ("Die steal" if returned else "Extra dice"))]
+        # "may be immediately assigned to ability cards" (Die steal); Extra dice: "roll and assign them"
+        events = [Event(f"{b.hero(mine[0].owner).name} rolls {faces_text(outcome)}; "
+                        + ("it" if len(mine) == 1 else "they") + " may be placed on ability cards at once.",
+                        "Battle Effects: " + ("Die steal" if returned else "Extra dice"))]
     elif isinstance(action, (Roll, Reroll, KeepDice, Assign, MakeShield, MakeHeroism, DoneAssigning, PickUpLocked)):
         b, events = roll_phase(b, deck, action, outcome)
     elif isinstance(action, PlaceHeroism):

@@ -93,7 +93,7 @@ def legal_actions(c: Campaign) -> list:
     if isinstance(head, KeepTask):
         return [KeepAbility(card) for card in dict.fromkeys(head.cards)]
     if isinstance(head, PartyDamageTask):
-        return [TakeDamage(i) for i, h in enumerate(c.heroes) if h.hp > 0]
+        return [TakeDamage(i) for i, r in enumerate(head.room) if r > 0]
     if isinstance(head, FreeLevelUps):
         return [LevelUp(i) for i in range(n) if i not in head.done] if c.ability_deck else [EndCamp()]
     if isinstance(head, PickItems):
@@ -245,6 +245,9 @@ def explain_map(c: Campaign, action) -> str:
     head = waiting(c)
     if isinstance(head, ShopTask) and isinstance(action, (Buy, Sell)):
         return _trade_refused(c, action)
+    if isinstance(head, PartyDamageTask) and isinstance(action, TakeDamage) and action.hero in range(len(head.room)):
+        return (f"{c.heroes[action.hero].name} may accept no more of this party damage: another point would take "
+                f"{c.heroes[action.hero].name}'s HP below zero")
     if head is not None:
         what = {Loot: "a LOOT! roll", Test: "a TEST", Choice: "the event's choice", CampTask: "the camp",
                 ShopTask: "the shop visit", KeepTask: "choosing the new ability", DrawEvent: "reshuffling the event deck",

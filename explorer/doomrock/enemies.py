@@ -154,7 +154,9 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
             if len(alive) > 1:  # the party divides it as it sees fit
                 left = min(amount, sum(share_room(battle, deck, options, i) for i in alive))
                 return replace(battle, paused=Pause(uid, script[k:], active, section, "party_damage", left=left)), events
-            battle, ev = deal_damage(battle, deck, alive[0], amount, attack=False, options=options)
+            # a lone hero's share is capped too (DR-11): the points he may not accept are lost
+            share = min(amount, share_room(battle, deck, options, alive[0]))
+            battle, ev = deal_damage(battle, deck, alive[0], share, attack=False, options=options)
             events += ev
         elif action.do == "spawn":
             battle, ev = spawn(battle, deck, options, uid, action.amount, script[k:], active, section)

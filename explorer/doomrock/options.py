@@ -73,7 +73,7 @@ class Options:
         quick_play: "Difficulty and Optional Rules: Quick Play" (the setup changes, DR-14).
         map_shields: shields prevent map damage automatically ("Heroes may discard their shield
             markers to prevent this effect"), DR-11; False keeps them for the battle.
-        enraged_bonus: extra damage of every enemy attack per enrage threshold reached (DR-7).
+        enraged_bonus: extra damage of every enemy attack and AI party damage per enrage threshold reached (DR-7).
         enrage_cards: with an extra tier I encounter (Battle Setup 3), "shared" (the default, the literal
             reading) puts every ENRAGE on the battle's encounter card, whose values count for every enemy;
             "own" gives each encounter card its own time markers, changed by its own enemies and counting

@@ -102,8 +102,9 @@ def roll_phase(b: Battle, deck: Deck, action, outcome) -> tuple[Battle, list[Eve
     for d in b.hero_dice(i):
         if d.place == "rolled":
             b = b.with_die(d, place="spent", face=None)
-    if b.phase != "roll":
-        return b, [Event(f"{h.name} is done placing the extra dice.", "Battle Effects: Extra dice")]
+    if b.phase != "roll":  # extra or returned dice, placed "following the dice placement rules of the roll phase"
+        return b, [Event(f"{h.name} is done placing the rolled dice; any left unplaced are spent.",
+                         "Roll Phase: Assign dice")]
     later = [j for j in b.alive_heroes if j > i]
     if later:
         return replace(b, roller=later[0], rolls=0, assigning=False), [Event(f"{h.name} is done assigning.", ROLL)]

@@ -23,7 +23,7 @@ from .test_compact_replay import OTHER_TRAITS, check_books, engine_game, engine_
 
 OPTION_SETS = {
     "defaults": {},
-    "three heroes, together": {"players": 3, "formation": "together"},
+    "three heroes, together, shares capped at HP": {"players": 3, "formation": "together", "party_damage_limit": "hp"},
     "four heroes, no map shields": {"players": 4, "map_shields": False},
     "quick play": {"quick_play": True},
     "quick play, early final battle, three heroes": {"quick_play": True, "early_final_battle": True, "players": 3},

@@ -4,7 +4,7 @@ import re
 from dataclasses import replace
 
 from explorer.core import Session
-from explorer.doomrock import Activate, Options, Reroll, Roll, RollExtra, SetUpBattle
+from explorer.doomrock import Activate, DoneAssigning, Options, Reroll, Roll, RollExtra, SetUpBattle
 from explorer.doomrock import battle as rules
 from explorer.doomrock.abilities import extra_dice, use_item
 
@@ -38,7 +38,13 @@ def test_a_returned_stolen_die_is_logged_as_one_die_under_die_steal():
     assert "Paladin gets a stolen die back and rolls it." in [e.text for e in events]
     assert rules.chance(b, DECK, s.options, RollExtra()).what == "returned die"
     b, events = rules.apply(b, DECK, s.options, RollExtra(), [3])
-    assert [(e.section, e.text) for e in events][0] == ("Battle Effects: Die steal", "Paladin rolls 3 and places it.")
+    assert [(e.section, e.text) for e in events][0] == (
+        "Battle Effects: Die steal", "Paladin rolls 3; it may be placed on ability cards at once.")
+    b, events = rules.apply(b, DECK, s.options, DoneAssigning())
+    # "Unassigned dice are immediately considered spent" (Roll Phase: Assign dice); not an extra die
+    assert [(e.section, e.text) for e in events] == [
+        ("Roll Phase: Assign dice", "Paladin is done placing the rolled dice; any left unplaced are spent.")]
+    assert b.die(0, die.index).place == "spent"
 
 
 def test_the_end_of_round_shrink_after_extra_dice_is_logged():
@@ -49,7 +55,8 @@ def test_the_end_of_round_shrink_after_extra_dice_is_logged():
     b, events = extra_dice(b, 0, 1)
     assert events[0].text == "Paladin gains 1 extra die for this round."
     b, events = rules.apply(b, DECK, s.options, RollExtra(), [4])
-    assert events[0].section == "Battle Effects: Extra dice" and events[0].text == "Paladin rolls 4 and places it."
+    assert events[0].section == "Battle Effects: Extra dice"
+    assert events[0].text == "Paladin rolls 4; it may be placed on ability cards at once."
     before = len(b.hero_dice(0))
     b, events = rules.end_round(b, s.options)
     assert len(b.hero_dice(0)) == before - 1

@@ -287,3 +287,49 @@ def test_party_damage_reads_the_cumulation_blanks_option_too(divided):
         b, _ = rules.apply(b, DECK, opts, rules.TakeDamage(0))
     assert b.paused is None and b.hero(0).expose == ()
     assert sorted(b.expose_out) == ["blank#1", "cumulation#1"] and "blank#2" in b.expose_pool
+
+
+def test_the_dragons_extra_encounter_may_be_the_one_already_fought():
+    """Battle Setup 3: "draw a random tier I encounter card from all available cards" (ruling DR-42): in a
+    campaign the card the encounter deck drew for the first battle is among them."""
+    from explorer.doomrock import campaign as camp
+    from explorer.doomrock.campaign_state import SetUp, StartBattle
+    s = Session("doomrock", Options(players=2, heroes=("rogue", "paladin")), DECK, seed=7)
+    s.play(SetUp())
+    fought = s.state.encounters[0]
+    assert DECK.card(fought).tier == 1
+    c = replace(s.state, time=0, doomrock_revealed=True, encounters=("the_dragon",))
+    c, _ = camp.apply(c, StartBattle())
+    extra = dict(camp.chance(c, SetUpBattle()).parts)["extra"]
+    assert set(extra.cards) == {e.id for e in DECK.encounters if e.tier == 1}
+    assert fought in extra.cards
+
+
+def test_an_ai_expose_line_reaches_a_distant_hero():
+    """AI card anatomy: "Follow the arrows to look for an alternative action target, if the first target is not
+    valid"; the Battle Example fails a move and an attack for position only (ruling DR-43). A zombie engaged
+    with the rogue cannot move to the active paladin, yet its expose line exposes him across the battlefield."""
+    from explorer.doomrock.enemies import run_script
+    s = started(heroes=("paladin", "rogue"), encounter="zombie_horde")
+    b = replace(s.state.battle, phase="minions")
+    b = b.with_enemy("E1", group=b.hero(1).group)
+    assert b.hero(0).group != b.enemy("E1").group
+    script = DECK.card("ZOM4").minion
+    assert [(a.do, a.target) for a in script] == [("move", ("active",)), ("expose", ("active",))]
+    after, events = run_script(b, DECK, s.options, "E1", script, 0)
+    assert "cannot move to the active hero" in events[0].text
+    assert after.enemy("E1").group == b.enemy("E1").group
+    assert len(after.hero(0).expose) == 1
+
+
+def test_enrage_adds_to_an_ai_lines_party_damage_too():
+    """Boss Activations, Enrage: "the added effect of the enrage value shall bring doom upon the heroes" (ruling
+    DR-7): with the zombie horde's first enrage value reached, a zombie's party damage of 1 deals 2."""
+    from explorer.doomrock.enemies import run_script
+    s = started(heroes=("paladin", "rogue"), encounter="zombie_horde")
+    b = replace(s.state.battle, phase="minions", enrage=DECK.card("zombie_horde").enrage[0])
+    script = DECK.card("ZOM6").minion
+    assert [(a.do, a.amount) for a in script] == [("party_damage", 1)]
+    after, events = run_script(b, DECK, s.options, "E1", script, 0)
+    assert events[0].text == "Zombie (E1) deals 2 damage to the party."
+    assert after.paused.kind == "party_damage" and after.paused.left == 2

@@ -1,6 +1,6 @@
 """Rules read against a printed sentence (each test quotes it) and the rulings that settle what the rulebook
 leaves open: several responses to one attack, stat requirements of equipped items, the reach of cards with no
-damage, enrage and pairing with an extra tier I encounter, an AI card's attack and push."""
+damage, enrage and pairing with an extra tier I encounter, an AI card's attack and push, party damage on the map."""
 from dataclasses import replace
 
 from explorer.core import Session
@@ -246,3 +246,65 @@ def test_the_round_threat_counts_a_paused_boss_card_that_still_deals_damage():
     while end.paused is not None:
         end, _ = rules.apply(end, DECK, s.options, TakeDamage(1))
     assert b.hero(1).life - end.hero(1).life == 2
+
+
+def _map_party_damage(limit: str, points: int = 3):
+    """A campaign whose rogue has 1 HP and 2 shields when the party is dealt ``points`` damage on the map."""
+    from explorer.doomrock.adventure import party_damage
+    from explorer.doomrock.campaign_state import SetUp
+    s = Session("doomrock", Options(players=2, heroes=("rogue", "paladin"), party_damage_limit=limit), DECK, seed=7)
+    s.play(SetUp())
+    c, _ = party_damage(s.state.with_hero(0, hp=1, shields=2), points)
+    return c
+
+
+def _rogue_takes_all_he_may(c):
+    from explorer.doomrock import campaign as camp
+    from explorer.doomrock.state import TakeDamage
+    took = 0
+    while TakeDamage(0) in camp.legal_actions(c):
+        c, _ = camp.apply(c, TakeDamage(0))
+        took += 1
+    return c, took
+
+
+def test_party_damage_on_the_map_caps_each_share_at_the_hp_with_that_reading():
+    """Battle Effects, Party damage: "Whenever a card states that the party is dealt damage, the damage may be
+    divided between any number of heroes. A hero may not accept an amount of damage that would reduce his or her
+    HP below zero." Ruling DR-11: with ``party_damage_limit="hp"`` a hero accepts at most the HP left, shields or
+    not, on the adventure map as in battle: the rogue with 1 HP and 2 shields accepts 1 point (a shield absorbs
+    it), and the paladin takes the other 2."""
+    from explorer.doomrock import campaign as camp
+    from explorer.doomrock.state import TakeDamage
+    c, took = _rogue_takes_all_he_may(_map_party_damage("hp"))
+    assert took == 1 and (c.heroes[0].hp, c.heroes[0].shields) == (1, 1)
+    with pytest.raises(IllegalAction, match="may accept no more of this party damage"):
+        camp.apply(c, TakeDamage(0))
+    c, _ = camp.apply(c, TakeDamage(1))
+    c, _ = camp.apply(c, TakeDamage(1))
+    assert not c.pending and c.heroes[1].hp == c.heroes[1].max_hp - 2
+
+
+def test_party_damage_on_the_map_counts_the_shields_by_default():
+    """DR-11, the literal reading ("after_absorbing"): points the shields absorb reduce no HP, so the rogue with
+    1 HP and 2 shields may accept all 3 points (he drops to 0 and is restored to 1: "Heroes defeated on the world
+    map are immediately restored to 1 hit point")."""
+    c, took = _rogue_takes_all_he_may(_map_party_damage("after_absorbing"))
+    assert took == 3 and not c.pending and (c.heroes[0].hp, c.heroes[0].shields) == (1, 0)
+
+
+def test_a_lone_heros_share_of_party_damage_is_capped_too():
+    """Battle Effects, Party damage: "A hero may not accept an amount of damage that would reduce his or her HP
+    below zero." With ``party_damage_limit="hp"`` (DR-11) the rogue, the only hero standing, with 1 HP and 2
+    shields accepts 1 point of a party damage of 3 (a shield absorbs it) and the other 2 are lost, as they would be
+    with a second hero to share them; he is not dealt all 3 and defeated."""
+    from explorer.doomrock.ai import AIAction
+    from explorer.doomrock.enemies import run_script
+    s = Session("doomrock-battle", Options(players=2, heroes=("paladin", "rogue"), encounter="zombie_horde",
+                                           party_damage_limit="hp"), DECK, seed=3)
+    s.play(SetUpBattle())
+    b = replace(s.state.battle, phase="minions").with_hero(0, hp=0).with_hero(1, hp=1, shields=2)
+    after, events = run_script(b, DECK, s.options, "E1", (AIAction("party_damage", amount=3),), 1)
+    assert after.paused is None
+    assert (after.hero(1).life, after.hero(1).shields) == (1, 1)
+    assert "Rogue loses 0 HP (1 absorbed by shields)." in [e.text for e in events]

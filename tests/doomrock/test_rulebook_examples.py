@@ -143,3 +143,19 @@ def test_player_balance_removes_ai_cards():
         s = Session("doomrock-battle", Options(players=players), DECK, seed=1)
         spec = s.game.chance(s.state, SetUpBattle())
         assert removed not in dict(spec.parts)["ai:goblins"].cards
+
+
+def test_the_elder_trees_secret_cost_earns_the_exploration_bonus():
+    """Location Effects, Exploration bonus: "If the last secret marker is removed from a card due to exploration
+    or location effect, heroes immediately gain the exploration bonus" (ruling DR-44): paying the Elder tree's 2
+    secrets explores Thick forest, and its bonus (1 silver) comes before the tree's HEROISM and LOOT!."""
+    s = new_campaign(revealed=["wilderness", "mountain", "town"], wilderness=["misty_moor", "old_road", "thick_forest"],
+                     town=["hillfort", "crossroads", "riverton"])
+    c, _ = campaign.apply(s.state, Travel(0))
+    assert c.area.secrets == 2
+    silver = c.silver
+    c, events = campaign.apply(c, Visit(0))  # Elder tree: 2 secrets and 1 time
+    texts = [e.text for e in events]
+    assert c.area.secrets == 0 and c.silver == silver + 1
+    assert texts.index("Thick forest is explored: exploration bonus!") < next(
+        k for k, t in enumerate(texts) if "heroism marker" in t)

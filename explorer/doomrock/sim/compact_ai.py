@@ -162,7 +162,7 @@ def run_script(g: CBattle, uid: str, script: tuple, active, section: str = SECTI
                 left = min(amount, sum(share_room(g, i) for i in alive))
                 g.paused = Pause(uid, script[k:], active, section, "party_damage", left=left)
                 return
-            deal_damage(g, alive[0], amount, False, g.o.cumulation_blanks)
+            deal_damage(g, alive[0], min(amount, share_room(g, alive[0])), False, g.o.cumulation_blanks)
         elif do == "spawn":
             spawn(g, uid, action.amount, script[k:], active, section)
             if g.paused is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..campaign_state import (
     CampTask, DrawEvent, FreeLevelUps, GlobalEffect, KeepTask, PartyDamageTask, PickItems, ShopTask,
 )
+from ..adventure import map_share_room
 from ..cards import Choice, Loot, Test
 from ..state import Battle
 from .compact import CBattle, CDie, from_battle, regroup
@@ -119,20 +120,23 @@ def wound(m: CCampaign, h, n: int) -> None:
 
 def party_damage(m: CCampaign, n: int) -> None:
     """Party damage: "the damage may be divided between any number of heroes as they see fit"."""
-    alive = [h for h in m.heroes if h.hp > 0]
+    alive = [k for k, h in enumerate(m.heroes) if h.hp > 0]
+    room = tuple(map_share_room(m.options, h.hp, h.shields) for h in m.heroes)
     if len(alive) == 1:
-        wound(m, alive[0], n)
+        wound(m, m.heroes[alive[0]], min(n, room[alive[0]]))
         check_defeat(m)
         return
-    m.pending.append(PartyDamageTask(n))
+    m.pending.append(PartyDamageTask(n, room))
 
 
 def take_damage(m: CCampaign, i: int) -> None:
-    """One point of the party damage to hero ``i``; when all is divided, defeated heroes are checked."""
+    """One point of the party damage to hero ``i``; when all is divided (or no hero may accept more), defeated
+    heroes are checked."""
     task = m.pending.pop()
     wound(m, m.heroes[i], 1)
-    if task.left > 1 and any(h.hp > 0 for h in m.heroes):
-        m.pending.append(PartyDamageTask(task.left - 1))
+    room = tuple(r - (k == i) for k, r in enumerate(task.room))
+    if task.left > 1 and any(room):
+        m.pending.append(PartyDamageTask(task.left - 1, room))
         return
     check_defeat(m)
 

@@ -63,7 +63,7 @@ def legal(m: CCampaign) -> list:
         if kind is KeepTask:
             return [(KEEPABILITY, card) for card in dict.fromkeys(head.cards)]
         if kind is CS.PartyDamageTask:
-            return [(TAKE, i) for i, h in enumerate(heroes) if h.hp > 0]
+            return [(TAKE, i) for i, r in enumerate(head.room) if r > 0]
         if kind is FreeLevelUps:
             return [(LEVELUP, i) for i in range(len(heroes)) if i not in head.done] if m.ability_deck else [ENDCAMP_A]
         if kind is PickItems:
