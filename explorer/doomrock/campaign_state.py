@@ -59,7 +59,7 @@ class PartyDamageTask:
     """Party damage on the map: ``left`` points still to divide among the heroes; ``room``: the points each hero
     may still accept (``adventure.map_share_room``)."""
     left: int
-    room: tuple[int, ...] = ()
+    room: tuple[int, ...]
 
 
 @dataclass(frozen=True)
