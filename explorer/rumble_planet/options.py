@@ -24,7 +24,8 @@ CHOICES = {"ring_shape": ("diamond", "square"), "tie_break": ("earlier", "later"
            "replacement_loot": ("move", "replace"), "teleport_ends_movement": (False, True),
            "range_shape": ("distance", "ring"), "teleporter_onto_heroes": (False, True),
            "placement_falls": (True, False),
-           "aligned_diagonals": (False, True), "field_own_space": (True, False)}
+           "aligned_diagonals": (False, True), "field_own_space": (True, False),
+           "push_injuries": ("not_the_attacks", "the_attacks")}
 # what an option editor offers for a list (or supply): its items (or keys)
 ITEMS = {"attack_die": BODY_PARTS + (CRITICAL,), "tile_supply": TILE_KINDS}
 
@@ -68,6 +69,11 @@ class Options:
         field_own_space: True (a Hero standing on a Defensive Field gains its +2 Defense: "While in the Zone 1 area
             centered on the Defensive Field tile", literal) or False (only the Ring around it, the Summary Table's
             "a space within Ring centered on this tile"; RP-28).
+        push_injuries: "not_the_attacks" (Injuries an attack's push causes, a fall or a Turret or the Squirrel where
+            the opponent is pushed, are not the attack's: "Any remaining Damage is converted into Injuries", so they
+            give no "+1 PP: Attack and injure an opponent" and count for no Feat as the attack's; literal) or
+            "the_attacks" (they are the attack's: the PP for injuring, once per turn per opponent, and the Feats that
+            count injured opponents or an attack's Injuries; RP-37).
         teleport_ends_movement: False (the Hero keeps the MP left after a teleport, literal) or True (RP-22).
         range_shape: "distance" (a weapon's Range counts orthogonal distance, literal) or "ring" (Range N reaches
             every space within N rows and columns, diagonals included; RP-9).
@@ -100,6 +106,7 @@ class Options:
     placement_falls: bool = True
     aligned_diagonals: bool = False
     field_own_space: bool = True
+    push_injuries: str = "not_the_attacks"
 
     def __post_init__(self):
         def whole(name: str, low: int, high: int):

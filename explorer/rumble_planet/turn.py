@@ -113,8 +113,16 @@ def enter(state: State, seat: int, frm: str, to: str, movement: bool, falls: boo
     ``movement``: the Hero's own movement step (lootboxes are picked up); ``falls``: falling applies (a
     replacement falls only with ``options.placement_falls``, RP-7 and RP-11).
     """
+    return entered(state, seat, frm, to, movement, falls)[:2]
+
+
+def entered(state: State, seat: int, frm: str, to: str, movement: bool,
+            falls: bool = True) -> tuple[State, list[Event], int]:
+    """Entering a space as ``enter`` does (Altitudes, Tile Effects), and the Injuries the Hero suffered there (a
+    push's, for ruling RP-37)."""
     s = state.with_player(seat, space=to)
     ev: list[Event] = []
+    suffered = 0
     step = movement and seat == state.active and state.turn.movement == "open"
     t = state.turn
     hurt, fallen = fall(state.options.falling if step else "move", t.fall_from if step else altitude(state, frm),
@@ -124,6 +132,7 @@ def enter(state: State, seat: int, frm: str, to: str, movement: bool, falls: boo
     if hurt and falls:
         s, e = injure(s, seat, hurt, "Altitudes: Falling")
         ev += e
+        suffered += hurt
     if movement and not s.player(seat).knocked_out:
         s, e = pick_up(s, seat, to)
         ev += e
@@ -134,13 +143,15 @@ def enter(state: State, seat: int, frm: str, to: str, movement: bool, falls: boo
         if tile == "turret" and to in ring(sp, 1, state.options.ring_shape):
             s, e = injure(s, seat, 2, "Turret Tile")
             ev += e
+            suffered += 2
         if tile == "squirrel" and not dogniss and to in ring(sp, 1, state.options.ring_shape):
             s, e = injure(s, seat, 3, "Squirrel Tile")
             ev += e
+            suffered += 3
     if s.tile_at(to) == "teleporter" and not s.player(seat).knocked_out:
         s = replace(s, pending=s.pending + (Task("teleport", state.active, (str(seat),)),))
         ev.append(Event(f"{state.name(seat)} enters a Teleporter at {to}: a controlled GPS relocation follows.", "Teleporter Tile"))
-    return s, ev
+    return s, ev, suffered
 
 
 def at_once(state: State, waiting: int) -> State:
@@ -176,7 +187,7 @@ def arrive(state: State, seat: int) -> tuple[State, list[Event]]:
 
 def shove_spaces(state: State, task: Task) -> tuple[str, ...]:
     """Distances: the free spaces next to the shoved Hero that are farther from the attacker's space."""
-    victim, _, origin = task.data
+    victim, _, origin = task.data[:3]
     here = state.player(int(victim)).space
     if here is None:
         return ()
@@ -187,6 +198,9 @@ def shove_spaces(state: State, task: Task) -> tuple[str, ...]:
 def shove(state: State, to: str) -> tuple[State, list[Event]]:
     """Movement of another Hero by an effect: one space at a time, each farther away; entering effects apply.
 
+    The task's data: the Hero, the spaces left, the attacker's space, and with ``options.push_injuries="the_attacks"``
+    the attack's Injuries to the Hero so far (ruling RP-37).
+
     Teleporter Tile: "Anytime a player enters a space with a Teleporter tile, they are immediately teleported", so a
     teleport the step starts comes before the rest of the push, which then goes on from where the Hero lands (ruling
     RP-24)."""
@@ -196,13 +210,37 @@ def shove(state: State, to: str) -> tuple[State, list[Event]]:
     waiting = len(state.pending) - 1
     s = replace(state, pending=state.pending[1:])
     ev = [Event(f"{state.name(victim)} is pushed from {frm} to {to}.", "Movement, Placement, and Replacement")]
-    s, e = enter(s, victim, frm, to, movement=False)
+    s, e, suffered = entered(s, victim, frm, to, movement=False)
+    ev += e
+    rest = task.data[3:]  # with push_injuries="the_attacks": the attack's Injuries to the Hero so far
+    if rest:
+        s, e = push_injured(s, task.seat, victim, int(rest[0]), suffered)
+        ev += e
+        rest = (str(int(rest[0]) + suffered),)
     s = at_once(s, waiting)
     if left > 1 and not s.player(victim).knocked_out:  # the rest of the push, after what entering queued
         k = len(s.pending) - waiting
-        s = replace(s, pending=s.pending[:k] + (Task("shove", task.seat, (str(victim), str(left - 1), origin)),)
+        s = replace(s, pending=s.pending[:k] + (Task("shove", task.seat, (str(victim), str(left - 1), origin) + rest),)
                     + s.pending[k:])
-    return s, ev + e
+    return s, ev
+
+
+def push_injured(state: State, seat: int, victim: int, hit: int, suffered: int) -> tuple[State, list[Event]]:
+    """Ways to Gain or Lose PP, "Attack and injure an opponent (once per turn, per opponent) +1 PP", with
+    ``options.push_injuries="the_attacks"`` (ruling RP-37): the Injuries the push causes are the attack's, so they
+    injure the opponent and add to the attack's ``hit`` Injuries on them (a Feat's "Injuries in one attack")."""
+    if suffered <= 0:
+        return state, []
+    s = replace(state, turn=replace(state.turn, best_hit=max(state.turn.best_hit, hit + suffered)))
+    return attack_injured(s, seat, victim)
+
+
+def attack_injured(state: State, seat: int, victim: int) -> tuple[State, list[Event]]:
+    """Ways to Gain or Lose PP: "Attack and injure an opponent (once per turn, per opponent) +1 PP"."""
+    if victim in state.turn.injured:
+        return state, []
+    s = replace(state, turn=replace(state.turn, injured=state.turn.injured + (victim,)))
+    return gain_pp(s, seat, 1, f"injured {state.name(victim)}")
 
 
 def move(state: State, to: str) -> tuple[State, list[Event]]:
@@ -265,9 +303,8 @@ def attack(state: State, weapon: str, target: str, face: str) -> tuple[State, li
                         "Detailed Attack Sequence"))
         s, e = injure(s, h.seat, h.injuries, "Detailed Attack Sequence")
         ev += e
-        if h.injuries > 0 and h.seat not in s.turn.injured:  # the PP for injuring follows the Injuries it is for
-            s = replace(s, turn=replace(s.turn, injured=s.turn.injured + (h.seat,)))
-            s, e = gain_pp(s, seat, 1, f"injured {state.name(h.seat)}")
+        if h.injuries > 0:  # the PP for injuring follows the Injuries it is for
+            s, e = attack_injured(s, seat, h.seat)
             ev += e
         s, e = heal(s, h.seat, h.heal, "Equipment Effects: On Failed Protection")
         ev += e
@@ -276,7 +313,10 @@ def attack(state: State, weapon: str, target: str, face: str) -> tuple[State, li
             ev += e
     victim = profile.targets[0].seat
     if profile.shove and victim is not None and s.player(victim).space is not None:
-        s = replace(s, pending=s.pending + (Task("shove", seat, (str(victim), str(profile.shove), state.player(seat).space)),))
+        push = (str(victim), str(profile.shove), state.player(seat).space)
+        if state.options.push_injuries == "the_attacks":  # ruling RP-37: the push's Injuries add to the hit's
+            push += (str(hits[0].injuries),)
+        s = replace(s, pending=s.pending + (Task("shove", seat, push),))
     if profile.squirrel:
         if "Dogniss" in state.name(seat):
             before = tile_spots(state, "squirrel", profile.center, False)  # "just before rolling the attack die"

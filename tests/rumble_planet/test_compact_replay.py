@@ -11,6 +11,7 @@ from explorer.core.frozen import replace
 
 from explorer.core.seeds import children_of
 from explorer.rumble_planet import Options, PlaceAt, rules, sample_content
+from explorer.rumble_planet.cards import deck_from_json
 from explorer.rumble_planet.effects import EFFECTS, EffectRef
 from explorer.rumble_planet.setup import initial_state
 from explorer.rumble_planet.sim import games, heroes_for, play_game, quick, replay_seed, simulate
@@ -32,7 +33,7 @@ OPTION_SETS = {
     "the other readings": {"teleporter_replacement": "next_to_hero", "teleporter_onto_heroes": True,
                            "placement_enters": False, "placement_falls": False, "replacement_loot": "replace",
                            "teleport_ends_movement": True, "aligned_diagonals": True, "field_own_space": False,
-                           "tie_break": "later", "round_limit": 14},
+                           "push_injuries": "the_attacks", "tie_break": "later", "round_limit": 14},
     "side B, a rich start, scarce tiles": {"side": "B", "start_credits": 12, "bank_boosts": 6, "bank_credits": 60,
                                             "tile_supply": {"drone": 1, "turret": 1, "oil_slick": 1, "energy_wall": 1},
                                             "round_limit": 14},
@@ -45,13 +46,13 @@ BOT_MIXES = {2: [("random", "random"), ("greedy", "random")],
 CASES = [(name, bots) for name in OPTION_SETS for n in (2, 3, 4) for bots in BOT_MIXES[n]]
 
 
-def replay(players, options, seed) -> int:
+def replay(players, options, seed, content=CONTENT) -> int:
     """One game both ways, compared step by step; returns its length."""
-    ref = play_game(players, options, CONTENT, seed, keep_actions=True)
+    ref = play_game(players, options, content, seed, keep_actions=True)
     steps = []
-    got = quick.play_game(players, options, CONTENT, seed, keep_actions=True,
+    got = quick.play_game(players, options, content, seed, keep_actions=True,
                           trace=lambda g, seat, actions, action, outcome: steps.append((seat, actions, to_state(g))))
-    state = initial_state(options, CONTENT)
+    state = initial_state(options, content)
     assert len(steps) == len(ref.actions)
     for k, ((action, outcome), (seat, actions, after), (c_action, c_outcome)) in enumerate(
             zip(ref.actions, steps, got.actions)):
@@ -177,6 +178,54 @@ def test_a_push_onto_a_teleporter_does_what_the_engine_does():
     state, _ = rules.apply(state, PlaceAt("E6"))
     assert [t.kind for t in state.pending] == ["teleport", "shove"]
     assert both_ways(state, 4) == {"ChooseRegion"}
+
+
+def test_a_push_whose_injuries_are_the_attacks_does_what_the_engine_does():
+    """Ways to Gain or Lose PP, "Attack and injure an opponent (once per turn, per opponent) +1 PP", with the push's
+    Injuries counted as the attack's (``push_injuries="the_attacks"``, ruling RP-37), both ways: the attack (every
+    face), then a push of 2 whose first space falls 2 levels into a Turret's Ring after a hit her Hard Hat stopped."""
+    state = replace(started(push_injuries="the_attacks"), content=pushing_two())
+    state = at(phase(state, "action"), p0="C8", p1="C9")
+    state = state.with_player(0, track=(Gear("W14"), None, None, None))
+    state = state.with_player(1, track=(Gear("A07", boosts=3), None, None, None))  # Defense 6 on the head
+    state = replace(state, lootboxes=(), golden=None, tiles=(("E9", "turret"),))
+    for k in range(8):
+        assert "Attack" in both_ways(state, 10 + k)
+    pushed = replace(state, pending=(Task("shove", 0, ("1", "2", "C8", "0")),))
+    assert both_ways(pushed, 20) == {"PlaceAt"}
+    after, _ = rules.apply(pushed, PlaceAt("D9"))  # 2 levels down, into the Turret's Ring: 4 Injuries, +1 PP
+    assert (after.player(0).pp, after.turn.injured, after.turn.best_hit) == (1, (1,), 4)
+    assert after.pending == (Task("shove", 0, ("1", "1", "C8", "4")),) and both_ways(after, 21) == {"PlaceAt"}
+    hit_first = replace(pushed, pending=(Task("shove", 0, ("1", "2", "C8", "6")),), turn=replace(
+        pushed.turn, injured=(1,), best_hit=6))  # the hit injured her already: no second PP, 6 + 4 Injuries
+    assert both_ways(hit_first, 22) == {"PlaceAt"}
+    assert rules.apply(hit_first, PlaceAt("D9"))[0].turn.best_hit == 10
+
+
+def test_games_of_pushes_whose_injuries_are_the_attacks_replay_the_engine(monkeypatch):
+    """Whole games on a deck whose Heroic Objects push 2 spaces, the push's Injuries the attack's: the compact game
+    replays the engine step by step, and some push in them gains the PP for injuring."""
+    from explorer.rumble_planet import turn
+
+    data = CONTENT.to_json()
+    for h in data["heroes"]:
+        for level in h["heroic"]["levels"]:
+            level["effect"] = level["effect"] or {"effect": "shove", "amount": 2}
+    content = deck_from_json(data, "pushing.json", CONTENT.boards)
+    gained = []
+    push_injured = turn.push_injured
+
+    def spy(state, seat, victim, hit, suffered):
+        s, ev = push_injured(state, seat, victim, hit, suffered)
+        gained.append(s.player(seat).pp - state.player(seat).pp)
+        return s, ev
+
+    monkeypatch.setattr(turn, "push_injured", spy)
+    for case, bots in enumerate([("random", "greedy"), ("greedy", "greedy", "random"), ("random",) * 4] * 2):
+        options = Options(players=len(bots), heroes=heroes_for(case, len(bots), content), push_injuries="the_attacks",
+                          round_limit=14)
+        assert replay(bots, options, children_of(np.random.SeedSequence([37, case]), 1)[0], content) > 50
+    assert len(gained) > 20 and 1 in gained
 
 
 def test_a_replacement_onto_a_teleporter_does_what_the_engine_does():

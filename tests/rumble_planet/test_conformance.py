@@ -125,7 +125,7 @@ def test_greedy_bot_beats_random_play():
 
 
 @pytest.mark.parametrize("field", ["ring_shape", "tie_break", "falling", "teleporter_replacement", "placement_enters",
-                                   "replacement_loot", "teleport_ends_movement", "range_shape"])
+                                   "replacement_loot", "teleport_ends_movement", "range_shape", "push_injuries"])
 def test_choice_options_refuse_unhashable_values_with_the_allowed_readings(field):
     from explorer.rumble_planet.options import CHOICES
 

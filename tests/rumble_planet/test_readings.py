@@ -87,7 +87,7 @@ def test_a_replaced_hero_falls_unless_placement_falls_is_off():
 OTHERS = {"falling": "step", "ring_shape": "square", "range_shape": "ring", "teleporter_replacement": "next_to_hero",
           "placement_enters": False, "replacement_loot": "replace", "teleport_ends_movement": True,
           "teleporter_onto_heroes": True, "placement_falls": False,
-          "aligned_diagonals": True, "field_own_space": False}
+          "aligned_diagonals": True, "field_own_space": False, "push_injuries": "the_attacks"}
 
 
 @pytest.mark.parametrize("values", [{}, OTHERS])

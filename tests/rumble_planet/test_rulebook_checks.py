@@ -218,3 +218,45 @@ def test_a_hero_back_from_a_knock_out_is_teleported_on_before_the_obsolescence_s
     s, _ = play(s, ChooseRegion("NW"), "G03")  # G02's northwest space: B1
     assert s.player(1).space == "B1" and [t.kind for t in s.pending] == ["teleport", "obsolescence"]
     assert s.player(1).track[3] is not None  # not worn out yet
+
+
+def _pushed_off_a_height(face: str, hard_hat_boosts: int, **opts):
+    """Plasma Putter (6 Damage, "move the initial target 1 space farther from you") from C8 at Birdie Blaster on C9,
+    both at altitude 2, her Hard Hat (Defense 3 on the head, plus Boost tokens); pushed to C10, altitude 0: a fall
+    of 2 levels, 2 Injuries. The Feats on the table: Crowd Pleaser (injure 1 opponent), Heavy Hitter (4 Injuries in
+    one attack)."""
+    from explorer.rumble_planet.turn import claimable_feats
+
+    s = gear(gear(at(phase(started(**opts), "action"), p0="C8", p1="C9"), 0, 1, "W14"), 1, 1, "A07",
+             boosts=hard_hat_boosts)
+    s = replace(s, lootboxes=(), golden=None, tiles=(), feats=(("F01", ()), ("F06", ())))
+    s, _ = play(s, Attack("1", "C9"), face)
+    hit = 18 - s.player(1).hp
+    s, ev = play(s, PlaceAt("C10"))
+    assert 18 - s.player(1).hp == hit + 2 and any(e.section == "Altitudes: Falling" for e in ev)
+    return hit, s.player(0).pp, s.turn, claimable_feats(s)
+
+
+def test_the_injuries_of_an_attacks_push_are_the_attacks_only_where_the_table_says_so():
+    """Ways to Gain or Lose PP: "Attack and injure an opponent (once per turn, per opponent) +1 PP"; Detailed Attack
+    Sequence: "Any remaining Damage is converted into Injuries." (ruling RP-37, ``push_injuries``)
+
+    A hit on the head against Defense 6 leaves no Damage: the fall the push causes injures her, but by default not
+    the attack, so no PP and no Feat; where the push's Injuries are the attack's, +1 PP and Crowd Pleaser."""
+    assert Options().push_injuries == "not_the_attacks"
+    hit, pp, turn, feats = _pushed_off_a_height("head", 3)
+    assert (hit, pp, turn.injured, turn.best_hit, feats) == (0, 0, (), 0, ())
+    hit, pp, turn, feats = _pushed_off_a_height("head", 3, push_injuries="the_attacks")
+    assert (hit, pp, turn.injured, turn.best_hit, feats) == (0, 1, (1,), 2, ("F01",))
+
+
+def test_a_push_adds_to_the_attacks_injuries_and_the_pp_for_injuring_stays_once_per_opponent():
+    """"(once per turn, per opponent)": an opponent the hit injured gains the attacker nothing more when the push
+    injures her again, in either reading; where the push's Injuries are the attack's, they add to its Injuries (2 on
+    the head against Defense 4, and 2 by the fall: Heavy Hitter's 4 in one attack)."""
+    for opts in ({}, {"push_injuries": "the_attacks"}):
+        hit, pp, turn, _ = _pushed_off_a_height("torso", 0, **opts)  # the Hard Hat covers only the head
+        assert (hit, pp, turn.injured) == (6, 1, (1,))
+    assert _pushed_off_a_height("head", 1)[::3] == (2, ("F01",))
+    hit, pp, turn, feats = _pushed_off_a_height("head", 1, push_injuries="the_attacks")
+    assert (hit, pp, turn.best_hit, feats) == (2, 1, 4, ("F01", "F06"))

@@ -98,8 +98,8 @@ def attack(g: Game, weapon: str, target: str, face: str, profiled: tuple | None 
     g.t_used.append(weapon)
     if g.t_movement == "open":
         g.t_movement = "done"
-    best = 0
-    for t in targets:
+    best = hit = 0
+    for k, t in enumerate(targets):
         injuries, reflect, healing, destroyed = resolve(t, face)
         t_seat = t[0]
         if t_seat is None:  # a tile is only ever the initial target (the area adds opposing Heroes only)
@@ -107,20 +107,37 @@ def attack(g: Game, weapon: str, target: str, face: str, profiled: tuple | None 
                 g.set_tile(target, None)
             continue
         best = max(best, injuries)
+        if k == 0:
+            hit = injuries  # the initial target's, which a push adds to (ruling RP-37)
         injure(g, t_seat, injuries)
-        if injuries > 0 and t_seat not in g.t_injured:  # the PP for injuring follows the Injuries it is for
-            g.t_injured.append(t_seat)
-            gain_pp(g, seat, 1)
+        if injuries > 0:  # the PP for injuring follows the Injuries it is for
+            attack_injured(g, seat, t_seat)
         heal(g, t_seat, healing)
         if reflect and not attacker.ko:
             injure(g, seat, reflect)
     victim = targets[0][0]
     if mods.shove and victim is not None and g.seats[victim].space is not None:
-        g.pending.append(("shove", seat, (str(victim), str(mods.shove), origin)))
+        push = (str(victim), str(mods.shove), origin)
+        g.pending.append(("shove", seat, push + (str(hit),) if g.o.push_injuries == "the_attacks" else push))
     if before is not None:
         offer_tile(g, "squirrel", target, own_space=False, before=before)
     g.t_best_hit = max(g.t_best_hit, best)
     g.t_criticals += face == CRITICAL
+
+
+def attack_injured(g: Game, seat: int, victim: int) -> None:
+    """Ways to Gain or Lose PP: "Attack and injure an opponent (once per turn, per opponent) +1 PP"."""
+    if victim not in g.t_injured:
+        g.t_injured.append(victim)
+        gain_pp(g, seat, 1)
+
+
+def push_injured(g: Game, seat: int, victim: int, hit: int, suffered: int) -> None:
+    """The Injuries a push causes are the attack's with ``options.push_injuries="the_attacks"`` (ruling RP-37,
+    ``turn.push_injured``): they injure the opponent and add to the attack's ``hit`` Injuries on them."""
+    if suffered > 0:
+        g.t_best_hit = max(g.t_best_hit, hit + suffered)
+        attack_injured(g, seat, victim)
 
 
 def attack_values(g: Game, attacks: list, profiles: list | None = None) -> list:

@@ -49,7 +49,7 @@ def teleporter_moves(g: Game, seat: int) -> list:
 
 def shove_spaces(g: Game, data: tuple) -> list:
     """Distances: the free spaces next to the shoved Hero that are farther from the attacker's space."""
-    victim, _, origin = data
+    victim, _, origin = data[:3]
     here = g.seats[int(victim)].space
     if here is None:
         return []

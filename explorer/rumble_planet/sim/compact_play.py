@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .. import state as st
 from .compact import Game
-from .compact_attack import attack
+from .compact_attack import attack, push_injured
 from .compact_loot import claim_feat, drop_lootboxes, end_turn, open_lootbox, settle
 from .compact_rules import (
     apply_gain,
@@ -306,11 +306,14 @@ def _place_at(g: Game, a):
         if tile == "teleporter" and who is not None:
             g.pending.insert(0, ("teleport", g.active, (str(who),)))
     elif kind == "shove":  # Movement of another Hero by an effect: one space at a time, each farther away
-        victim, left, origin = int(data[0]), int(data[1]), data[2]
-        enter(g, victim, g.seats[victim].space, to, movement=False)
+        victim, left, origin, rest = int(data[0]), int(data[1]), data[2], data[3:]
+        suffered = enter(g, victim, g.seats[victim].space, to, movement=False)
+        if rest:  # push_injuries="the_attacks": the attack's Injuries to the Hero so far (ruling RP-37)
+            push_injured(g, seat, victim, int(rest[0]), suffered)
+            rest = (str(int(rest[0]) + suffered),)
         at_once(g, waiting)
         if left > 1 and not g.seats[victim].ko:  # the rest of the push, after what entering queued
-            g.pending.insert(len(g.pending) - waiting, ("shove", seat, (str(victim), str(left - 1), origin)))
+            g.pending.insert(len(g.pending) - waiting, ("shove", seat, (str(victim), str(left - 1), origin) + rest))
     else:  # the Replacement loot card (rulings RP-11 and RP-7)
         p = g.seats[seat]
         frm = p.space

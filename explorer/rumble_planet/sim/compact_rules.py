@@ -241,9 +241,11 @@ def pick_up(g: Game, seat: int, space: str) -> None:
     g.t_picked += n + golden
 
 
-def enter(g: Game, seat: int, frm: str, to: str, movement: bool, falls: bool = True) -> None:
-    """Entering a space: falling, lootboxes, turrets and squirrels, teleporters (Altitudes, Tile Effects)."""
+def enter(g: Game, seat: int, frm: str, to: str, movement: bool, falls: bool = True) -> int:
+    """Entering a space: falling, lootboxes, turrets and squirrels, teleporters (Altitudes, Tile Effects); returns
+    the Injuries suffered (``turn.entered``)."""
     p = g.seats[seat]
+    suffered = 0
     step = movement and seat == g.active and g.t_movement == "open"
     alt = g.alt
     a_frm, a_to = alt[frm], alt[to]
@@ -256,13 +258,16 @@ def enter(g: Game, seat: int, frm: str, to: str, movement: bool, falls: bool = T
         g.t_fallen = fallen
     if hurt and falls:
         injure(g, seat, hurt)
+        suffered = hurt
     if movement and not p.ko and (to in g.lootboxes or to == g.golden):
         pick_up(g, seat, to)
     for injuries, spares_agent in g.hazards.get(to, ()):  # Turret and Squirrel zones, in the tiles' order
-        if not (spares_agent and p.dogniss):
+        if not (spares_agent and p.dogniss) and not p.ko:
             injure(g, seat, injuries)
+            suffered += injuries
     if g.tiles.get(to) == "teleporter" and not p.ko:
         g.pending.append(("teleport", g.active, (str(seat),)))
+    return suffered
 
 
 def at_once(g: Game, waiting: int) -> None:

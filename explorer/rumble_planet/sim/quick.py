@@ -31,7 +31,7 @@ KNOWN_OPTIONS = frozenset({
     "weapon_price", "armor_price", "pp_price", "max_hp", "prestige_goal", "first_bonus", "round_limit", "tie_break",
     "tile_supply", "falling", "teleporter_replacement", "placement_enters", "replacement_loot",
     "teleport_ends_movement", "range_shape", "teleporter_onto_heroes", "placement_falls", "aligned_diagonals",
-    "field_own_space"})
+    "field_own_space", "push_injuries"})
 
 # The card effects (``effects.EFFECTS``) the compact game knows how to read.
 KNOWN_EFFECTS = frozenset({
