@@ -13,6 +13,7 @@ from .abilities import condition_met, reactions, resolve, spend_dice, targets, u
 from .campaign_state import Equip, Unequip
 from .cards import Deck
 from .cumulation_need import cumulation_parts, expose_need
+from .damage import name_of
 from .enemies import divided_damage, place_spawn, resume, returned_die, run_script, share_room, steal, still_reacting, takers
 from .items import can_equip, unequip_refusal
 from .options import Options
@@ -87,7 +88,8 @@ def gear_up(b: Battle, deck: Deck, action) -> tuple[Battle, list[Event]]:
 
 
 def _decisions(b: Battle, deck: Deck, options: Options) -> list:
-    """Rules for the Rules: "players decide" inside an AI card (a stolen die, divided party damage)."""
+    """Rules for the Rules: "players decide" inside an AI card (a stolen die, divided party damage), and the
+    answers that interrupt it (Battle Effects: Anytime: a reaction, an item, stopping hiding with DR-45's option)."""
     p = b.paused
     if p.kind == "steal":
         return [GiveDie(d.index) for d in b.hero_dice(p.hero) if d.place == "card"]
@@ -95,6 +97,8 @@ def _decisions(b: Battle, deck: Deck, options: Options) -> list:
         return [ChooseTarget(i) for i in p.choices]
     if p.kind == "spawn":  # "players decide where to place the object"
         return [PlaceSpawn(g) for g in groups(b)] + [PlaceSpawn(None)]
+    if p.kind == "hiding":  # Hidden + Anytime (DR-45): step out, hero by hero, then let the card go on
+        return [StopHiding(i) for i in b.alive_heroes if b.hero(i).hidden] + [NoReaction()]
     if p.kind == "reaction":
         acts = []
         for cid in reactions(b, deck, p.hero):
@@ -308,7 +312,8 @@ def apply_legal(b: Battle, deck: Deck, options: Options, action, outcome=None) -
             events += more + rest
     elif isinstance(action, StopHiding):
         b = b.with_hero(action.hero, hidden=False)
-        events = [Event(f"{b.hero(action.hero).name} stops being hidden.", "Battle Effects: Hidden")]
+        before = f" before {name_of(b, b.paused.uid)} goes on" if b.paused is not None else ""
+        events = [Event(f"{b.hero(action.hero).name} stops being hidden{before}.", "Battle Effects: Hidden")]
     elif isinstance(action, UseItem):
         b, events = use_item(b, deck, action.hero, action.item, action.target, options)
         if b.paused is not None and b.paused.kind == "reaction" and not still_reacting(b, deck):  # then the attack

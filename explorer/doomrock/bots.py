@@ -18,7 +18,7 @@ from .adventure import stat
 from .campaign import locations
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, DoneAssigning, EndInitiative, EndRound, GiveDie, KeepDice,
-    MakeHeroism, MakeShield, PlaceSpawn, Reroll, TakeDamage, UseItem,
+    MakeHeroism, MakeShield, NoReaction, PlaceSpawn, Reroll, StopHiding, TakeDamage, UseItem,
 )
 from .search import rules as search_rules
 from .skirmish import BattleState
@@ -58,6 +58,8 @@ class GreedyBot:
             return max(takes, key=lambda a: b.hero(a.hero).life - taken.get(a.hero, 0))
         if PlaceSpawn in kinds:  # a spawned enemy is placed away from the party
             return PlaceSpawn(None)
+        if kinds == {StopHiding, NoReaction}:  # an AI card waits for the hidden (DR-45): they stay hidden (threat 0)
+            return NoReaction()
         if Reroll in kinds or KeepDice in kinds:
             return self._reroll(deck, b, actions)
         assigns = [a for a in actions if isinstance(a, Assign)]

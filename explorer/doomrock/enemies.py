@@ -72,11 +72,12 @@ def attack_bonus(battle: Battle, deck: Deck, options: Options, uid: str | None) 
 
 def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: tuple[AIAction, ...],
                active: int | None, section: str = SECTION, forced: int | None = None,
-               reacted: bool = False) -> tuple[Battle, list[Event]]:
+               reacted: bool = False, asked: bool = False) -> tuple[Battle, list[Event]]:
     """Minion Activation: perform the actions of an AI card part from top to bottom.
 
     ``forced`` is the target of the first line when it resumes after the players chose it (a tie) or
-    after its reaction (``reacted``).
+    after its reaction (``reacted``); ``asked``: the hidden heroes have had their chance to step out
+    before the first line (``hiding_pause``).
     """
     events: list[Event] = []
     for k, action in enumerate(script):
@@ -84,6 +85,10 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
             break
         me = battle.enemy(uid)
         who = name_of(battle, uid)
+        if not (k == 0 and (asked or forced is not None)) and hiding_pause(battle, options, action):
+            events.append(Event(f"{who} will {action.text}: a hidden hero may stop hiding first.",
+                                "Battle Effects: Anytime"))
+            return replace(battle, paused=Pause(uid, script[k:], active, section, "hiding")), events
         if action.target:
             chosen = None
             if k == 0 and forced is not None:
@@ -166,6 +171,15 @@ def run_script(battle: Battle, deck: Deck, options: Options, uid: str, script: t
     return battle, events
 
 
+def hiding_pause(battle: Battle, options: Options, action: AIAction) -> bool:
+    """Battle Effects: Hidden ("may decide to stop being hidden any time during a round") read with Anytime ("it
+    may be used to interrupt enemy actions"), ``options.stop_hiding == "inside_ai_cards"`` (DR-45): an AI card
+    waits before a line that targets by threat while a hero is hidden (a hidden hero has threat 0), the first line
+    too, as the card is drawn only after the party's last move."""
+    return (options.stop_hiding == "inside_ai_cards" and any(t != "active" for t in action.target)
+            and any(battle.hero(i).hidden for i in battle.alive_heroes))
+
+
 def steal(battle: Battle, deck: Deck, uid: str, die) -> tuple[Battle, list[Event]]:
     """Die steal: the die goes onto the enemy until the battle ends or the enemy is defeated."""
     hero = battle.hero(die.owner)
@@ -229,12 +243,15 @@ def still_reacting(battle: Battle, deck: Deck) -> bool:
 
 
 def resume(battle: Battle, deck: Deck, options: Options) -> tuple[Battle, list[Event]]:
-    """Go on with the paused AI card: after its waiting line, or (after a reaction) with the attack itself."""
+    """Go on with the paused AI card: after its waiting line, or (after a reaction, a tie or the hidden heroes'
+    chance to step out) with that line itself."""
     p = battle.paused
     battle = replace(battle, paused=None)
     if p.kind in ("reaction", "target"):
         return run_script(battle, deck, options, p.uid, p.script, p.active, p.section, forced=p.hero,
                           reacted=p.kind == "reaction")
+    if p.kind == "hiding":  # the waiting line itself, the hidden heroes asked
+        return run_script(battle, deck, options, p.uid, p.script, p.active, p.section, asked=True)
     return run_script(battle, deck, options, p.uid, p.script[1:], p.active, p.section)
 
 

@@ -17,12 +17,13 @@ ENEMY_PAIRS = ("per_card", "across")
 PARTY_DAMAGE_LIMITS = ("after_absorbing", "hp")
 EXPLOSION_DAMAGE = ("markers", "none")
 CUMULATION_BLANKS = ("all", "earlier")
+STOP_HIDING = ("between_actions", "inside_ai_cards")
 
 # what an option editor offers: the readings of each word option
 CHOICES = {"formation": FORMATIONS, "cumulation_flip": CUMULATION_FLIPS, "cumulation_blanks": CUMULATION_BLANKS,
            "explosion_damage": EXPLOSION_DAMAGE, "party_damage_limit": PARTY_DAMAGE_LIMITS,
            "spawn_placement": SPAWN_PLACEMENTS, "locked_dice": LOCKED_DICE, "enrage_cards": ENRAGE_CARDS,
-           "enemy_pairs": ENEMY_PAIRS}
+           "enemy_pairs": ENEMY_PAIRS, "stop_hiding": STOP_HIDING}
 ITEMS: dict = {}  # heroes and items are the deck's own ids
 
 
@@ -81,6 +82,11 @@ class Options:
         enemy_pairs: "By default, enemies are grouped in pairs" (Battle Setup 2): "per_card" (the default)
             pairs each encounter card's enemies among themselves, so an extra tier I encounter is set up
             "accordingly" in groups of its own; "across" pairs the enemies of both cards in one run (DR-39).
+        stop_hiding: when a hidden hero may stop hiding (DR-45): "Hidden heroes may decide to stop being hidden
+            any time during a round" (Battle Effects: Hidden). "between_actions" (the default) offers it whenever the
+            party has the move, never inside an enemy's activation; "inside_ai_cards" reads it as the Anytime rule's
+            "it may be used to interrupt enemy actions" (Battle Effects: Anytime): while an AI card is resolved, before
+            each of its lines that targets by threat, a hidden hero may step out (a pause, when a hero is hidden).
         early_final_battle: at the Doomrock area the party may start the final battle before time runs
             out, so that "2 points per time marker remaining" can score (DR-28); False waits for time.
         assign_if_able: a hero must place every die that fits a card before being done assigning ("The
@@ -112,6 +118,7 @@ class Options:
     enraged_bonus: int = 1
     enrage_cards: str = "shared"
     enemy_pairs: str = "per_card"
+    stop_hiding: str = "between_actions"
     early_final_battle: bool = False
     assign_if_able: bool = False
 
@@ -143,7 +150,8 @@ class Options:
         for name, choices in (("cumulation_flip", CUMULATION_FLIPS), ("cumulation_blanks", CUMULATION_BLANKS),
                               ("explosion_damage", EXPLOSION_DAMAGE), ("party_damage_limit", PARTY_DAMAGE_LIMITS),
                               ("spawn_placement", SPAWN_PLACEMENTS), ("locked_dice", LOCKED_DICE),
-                              ("enrage_cards", ENRAGE_CARDS), ("enemy_pairs", ENEMY_PAIRS)):
+                              ("enrage_cards", ENRAGE_CARDS), ("enemy_pairs", ENEMY_PAIRS),
+                              ("stop_hiding", STOP_HIDING)):
             v = getattr(self, name)
             if not isinstance(v, str) or v not in choices:
                 raise ValueError(f"options.{name} must be one of {', '.join(choices)}, got {v!r}")

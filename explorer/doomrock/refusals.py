@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from .campaign_state import Unequip
 from .cards import Deck
+from .damage import name_of
 from .enemies import returned_die
 from .positions import hero_armour
 from .roll_phase import dice_word
 from .items import gear_refusal
 from .state import (
     Activate, ActivateBoss, ActivateMinion, Assign, Battle, DoneAssigning, EndInitiative, EndRound, GiveDie, KeepDice,
-    MakeHeroism, MakeShield, PickUpLocked, PlaceHeroism, PlaceSpawn, Reroll, Roll, TakeDamage, UseItem,
+    MakeHeroism, MakeShield, PickUpLocked, PlaceHeroism, PlaceSpawn, Reroll, Roll, StopHiding, TakeDamage, UseItem,
 )
 
 PHASES = {"setup": "battle setup", "roll": "the roll phase", "initiative": "the initiative phase",
@@ -40,6 +41,8 @@ def explain(b: Battle, deck: Deck, action) -> str:
             return "the players must first decide where the spawned enemy goes (a group, or a new distant group)"
         if b.paused.kind == "steal":
             return f"{b.hero(b.paused.hero).name} must first choose which assigned die the enemy steals"
+        if b.paused.kind == "hiding":
+            return _hiding_refused(b, action)
         if isinstance(action, TakeDamage) and isinstance(action.hero, int) and 0 <= action.hero < len(b.heroes):
             return _share_refused(b, deck, action.hero)
         return "the party must first divide the party damage, one point at a time, among heroes with HP left"
@@ -78,11 +81,31 @@ def explain(b: Battle, deck: Deck, action) -> str:
         return f"{name} cannot be activated on that target now (no valid target, a failed condition or not enough heroism)"
     if isinstance(action, UseItem):
         return "that item is not equipped, was already used this round, or has no valid target"
+    if isinstance(action, StopHiding):
+        return _not_hidden(b, action.hero)
     if isinstance(action, (ActivateMinion, ActivateBoss)):
         return f"that enemy cannot be activated now ({phase}; minions activate in threat order, two per hero)"
     if isinstance(action, (EndInitiative, EndRound)):
         return f"that ends another phase; this is {phase}"
     return f"that is not allowed during {phase}"
+
+
+def _not_hidden(b: Battle, i) -> str:
+    """Battle Effects: Hidden: only a hidden hero may stop being hidden."""
+    if not (isinstance(i, int) and 0 <= i < len(b.heroes)):
+        return f"there is no hero number {i!r}"
+    h = b.hero(i)
+    if h.defeated:
+        return f"{h.name} is defeated"
+    return f"{h.name} is not hidden: only a hidden hero may stop hiding"
+
+
+def _hiding_refused(b: Battle, action) -> str:
+    """The "hiding" pause (Battle Effects: Anytime, DR-45): hidden heroes may step out, then the AI card goes on."""
+    if isinstance(action, StopHiding):
+        return _not_hidden(b, action.hero)
+    return (f"{name_of(b, b.paused.uid)} is about to resolve a line of its AI card: a hidden hero may first stop "
+            "hiding, or the party lets the card go on")
 
 
 def _share_refused(b: Battle, deck: Deck, i: int) -> str:

@@ -102,7 +102,7 @@ class Pause:
     script: tuple
     active: int | None
     section: str
-    kind: str  # "steal", "party_damage", "reaction", "target" or "spawn"
+    kind: str  # "steal", "party_damage", "reaction", "target", "spawn" or "hiding" (stop hiding first, DR-45)
     hero: int | None = None  # steal: the victim
     left: int = 0  # party damage still to divide; spawn: enemies still to place
     shares: tuple[tuple[int, int], ...] = ()  # party damage divided so far: (hero, points)
@@ -328,7 +328,8 @@ class PickUpLocked:
 
 @dataclass(frozen=True)
 class NoReaction:
-    """Reaction: the attack goes ahead with no reaction ability or item used first."""
+    """Reaction: the attack goes ahead with no reaction ability or item used first; in a "hiding" pause
+    (``Options.stop_hiding``, DR-45) the AI card goes on with the hidden heroes still hidden."""
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,8 @@ def describe(b, deck, action) -> str:
         return f"Give up the {d.face} on {deck.card(d.card).name}"
     if isinstance(action, TakeDamage):
         return f"{b.hero(action.hero).name} takes 1 damage"
+    if isinstance(action, NoReaction) and b.paused is not None and b.paused.kind == "hiding":
+        return "Go on: the hidden heroes stay hidden"
     if isinstance(action, NoReaction):
         return "No reaction: the attack goes ahead"
     if isinstance(action, PlaceSpawn):

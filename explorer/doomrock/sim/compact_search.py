@@ -17,7 +17,7 @@ from ...core.search import Rules, shuffled
 from ..search import battle_value, view
 from ..state import CHANCE, PARTY
 from ..skirmish import BattleState
-from . import compact_setup
+from . import compact_setup, quick
 from .compact import CBattle, clone, from_battle
 from .compact_bots import GreedyBot
 from .compact_play import fight, play
@@ -38,6 +38,8 @@ def table(state) -> CBattle | None:
     if b is None or b.result is not None or (not standalone and state.phase != "battle"):
         return None
     if b.phase == "setup" and not standalone:  # a campaign's Battle Setup is the engine's (``sim.campaigns``)
+        return None
+    if quick.engine_only(state.options):  # a reading the compact battle does not play (``quick.ENGINE_ONLY``)
         return None
     g = from_battle(view(state).battle, state.deck, state.options)
     if g.phase == "setup" and not compact_setup.supported(g):

@@ -26,13 +26,21 @@ from .record import GameRecord
 BOTS = tuple(MAKERS)
 
 # The Options fields the compact battle reads (or that cannot change a standalone battle). A field added to
-# Options later is not known here: such games go to the engine until the compact battle learns the new rule.
+# Options later is not known here: such games go to the engine until the compact battle learns the new rule;
+# so do games with a reading in ``ENGINE_ONLY`` (the compact battle plays only the option's default).
 KNOWN_OPTIONS = frozenset({
     "players", "heroes", "encounter", "items", "formation", "expose_blank", "expose_plus1", "expose_push",
     "expose_cumulation", "cumulation_flip", "cumulation_blanks", "explosion_damage", "party_damage_limit",
     "minion_tokens", "spawn_placement", "locked_dice", "round_limit", "map_action_limit", "heavy_planning",
     "quick_play", "map_shields", "enraged_bonus", "enrage_cards", "enemy_pairs", "early_final_battle",
-    "assign_if_able"})
+    "assign_if_able", "stop_hiding"})
+#: Readings of a known option the compact battle does not play (those games go to the engine loop).
+ENGINE_ONLY = {"stop_hiding": frozenset({"inside_ai_cards"})}
+
+
+def engine_only(options: Options) -> list[str]:
+    """The option readings of ``options`` in ``ENGINE_ONLY``, as ``name='value'``."""
+    return [f"{k}={getattr(options, k)!r}" for k, vs in ENGINE_ONLY.items() if getattr(options, k, None) in vs]
 
 
 def check_supported(options: Options, bot) -> str | None:
@@ -40,6 +48,9 @@ def check_supported(options: Options, bot) -> str | None:
     unknown = sorted(set(type(options).__dataclass_fields__) - KNOWN_OPTIONS)
     if unknown:
         return f"option(s) {', '.join(unknown)} (the compact battle knows the options of its rules)"
+    readings = engine_only(options)
+    if readings:
+        return f"option(s) {', '.join(readings)} (a reading the compact battle does not play)"
     if not isinstance(bot, str) or bot not in MAKERS:
         return f"bot {bot!r} (the compact battle plays {', '.join(BOTS)})"
     return None
