@@ -400,9 +400,11 @@ class RumblePlanetApp(w.VBox):
         s, a = self.state, self.chosen_attack()
         if a is None or not isinstance(a, Attack) or a not in attack_options(s):
             self.chart.update([], [], title="No attack in range")
+            self.chart.widget.layout.display = "none"  # the note says so; no empty chart
             self.odds_note.value = '<span class="rx-small">No target is in range of an unused weapon right now.</span>'
             return
         odds = attack_odds(s, a.weapon, a.target)
+        self.chart.widget.layout.display = None
         first = odds.targets[0]
         self.chart.update([count(k, "Injury", "Injuries") for k, _ in first.injuries],
                           [float(p) for _, p in first.injuries], title=f"{odds.weapon} on {first.label.split(' at ')[0]}")
